@@ -1,0 +1,40 @@
+/*
+ * main.c - the `ncsim` command: dispatches to subcommands.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "compiler/exitcode.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: ncsim <command> [options] [args]\n"
+	        "\n"
+	        "commands:\n"
+	        "  check FILE        parse and check a .ncptl program\n"
+	        "\n"
+	        "options:\n"
+	        "  -h, --help        show this help\n"
+	        "  -V, --version     show the version\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("ncsim %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	fprintf(stderr, "ncsim: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,1 @@
+# grammar/local.mk: file lists of this module (see Makefile.am)

@@ -1,0 +1,1 @@
+# lang/local.mk: file lists of this module (see Makefile.am)

@@ -1,0 +1,1 @@
+# runtime/coll.mk: file lists of this module (see Makefile.am)

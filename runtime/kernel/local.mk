@@ -1,0 +1,1 @@
+# runtime/kernel/local.mk: file lists of this module (see Makefile.am)

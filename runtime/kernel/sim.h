@@ -1,0 +1,148 @@
+/*
+ * sim.h - the discrete-event kernel (prefix sim_).
+ *
+ * A model is a set of entities. Each entity has an id, a type (a table of typed
+ * handlers) and private state that the model allocates. Entities talk only
+ * through events: an event names its target by id and carries a small payload
+ * by value. The kernel pops events in (time, source entity, per-source
+ * sequence) order, so a run is a pure function of its inputs and seed.
+ *
+ * Event record (80 bytes, pooled, never malloc'd per event):
+ *
+ *   +------------------+------------------+---------+---------+------+-------+
+ *   | time (u64, ps)   | seq (u64)        | src u32 | dst u32 | kind | state |
+ *   +------------------+------------------+---------+---------+------+-------+
+ *   | payload: 48 bytes, 8-byte aligned, interpreted by the handler          |
+ *   +------------------------------------------------------------------------+
+ *
+ * `state` is the owner field the kernel asserts on: FREE in the pool, QUEUED
+ * in the priority queue, FIRING while its handler runs.
+ */
+#ifndef NCSIM_SIM_H
+#define NCSIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ncsim/rt.h" /* ncsim_time_t */
+
+typedef uint32_t sim_eid;
+#define SIM_NO_ENTITY ((sim_eid)0xffffffffu) /* the source of events scheduled from outside handlers */
+
+#define SIM_PAYLOAD_MAX 48
+
+enum sim_event_state { SIM_EV_FREE = 0x5a01, SIM_EV_QUEUED = 0x5a02, SIM_EV_FIRING = 0x5a03 };
+
+typedef struct sim_event {
+	ncsim_time_t time;
+	uint64_t seq;
+	sim_eid src, dst;
+	uint16_t kind;  /* index into the target type's handler table */
+	uint16_t state; /* enum sim_event_state */
+	uint32_t pad_;
+	union {
+		uint64_t u64[SIM_PAYLOAD_MAX / 8];
+		double f64[SIM_PAYLOAD_MAX / 8];
+		unsigned char bytes[SIM_PAYLOAD_MAX];
+	} data;
+} sim_event;
+
+/* Typed access to an event's payload; T must fit in SIM_PAYLOAD_MAX bytes. */
+#define SIM_PAYLOAD(ev, T) ((T *)(void *)(ev)->data.bytes)
+#define SIM_PAYLOAD_CHECK(T) _Static_assert(sizeof(T) <= SIM_PAYLOAD_MAX, #T " is too big for an event")
+
+typedef struct sim_ctx sim_ctx;
+
+/* A handler for one event kind. `state` is the target entity's private state. */
+typedef void (*sim_handler)(sim_ctx *ctx, void *state, const sim_event *ev);
+
+/*
+ * An entity type: fill with designated initializers, keep it static const.
+ *   init   - called once when sim_run starts (may schedule events); may be NULL
+ *   final  - called once after the run loop ends (statistics); may be NULL
+ */
+typedef struct sim_type {
+	const char *name;
+	const sim_handler *handlers; /* indexed by event kind */
+	unsigned nhandlers;
+	void (*init)(sim_ctx *ctx, void *state, sim_eid self);
+	void (*final)(sim_ctx *ctx, void *state, sim_eid self);
+} sim_type;
+
+/* End-of-run counters. */
+typedef struct sim_stats {
+	uint64_t events;        /* events processed */
+	uint64_t scheduled;     /* events scheduled */
+	uint64_t peak_pending;  /* largest queue size seen */
+	ncsim_time_t end_time;  /* simulated time of the last event processed */
+	double wall_seconds;    /* wall time spent in sim_run */
+	int stopped_at_until;   /* 1 if the run stopped because of `until` */
+} sim_stats;
+
+/* Creates a context; `seed` derives every entity's RNG stream. */
+sim_ctx *sim_new(uint64_t seed);
+/* Destroys ctx and its pools; entity states belong to the models. NULL is a no-op. */
+void sim_free(sim_ctx *ctx);
+
+/* Registers an entity; ids are dense and start at 0. `state` is owned by the caller. */
+sim_eid sim_entity_add(sim_ctx *ctx, const sim_type *type, void *state);
+/* Number of entities registered so far. */
+sim_eid sim_entity_count(const sim_ctx *ctx);
+/* The private state registered for entity id. */
+void *sim_entity_state(const sim_ctx *ctx, sim_eid id);
+
+/*
+ * Takes a free event from the pool, addressed to `dst`, firing `delay` ps after
+ * now with handler `kind`. Fill its payload, then pass it to sim_schedule. The
+ * source is the entity whose handler is running (SIM_NO_ENTITY outside handlers).
+ */
+sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind);
+/* Queues an event obtained from sim_event_new. */
+void sim_schedule(sim_ctx *ctx, sim_event *ev);
+/* sim_event_new + copy `len` payload bytes + sim_schedule, in one call. */
+void sim_send(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind, const void *payload, size_t len);
+
+/* Current simulated time in ps. */
+ncsim_time_t sim_now(const sim_ctx *ctx);
+/* The entity whose handler is running, or SIM_NO_ENTITY. */
+sim_eid sim_self(const sim_ctx *ctx);
+
+/*
+ * Runs until no event remains or the next event is later than `until`
+ * (SIM_FOREVER for no limit). Calls every type's init first (once) and final
+ * last. Returns 0, or -1 if sim_stop was called with an error.
+ */
+#define SIM_FOREVER UINT64_MAX
+int sim_run(sim_ctx *ctx, ncsim_time_t until);
+/* Makes sim_run return after the current handler; err != 0 makes it return -1. */
+void sim_stop(sim_ctx *ctx, int err);
+/* Counters of the last (or current) run. */
+const sim_stats *sim_get_stats(const sim_ctx *ctx);
+/* Number of events still queued. */
+uint64_t sim_pending(const sim_ctx *ctx);
+
+/* Progress line on stderr: off, on when stderr is a terminal (default), or forced. */
+enum sim_progress { SIM_PROGRESS_OFF, SIM_PROGRESS_AUTO, SIM_PROGRESS_ON };
+void sim_set_progress(sim_ctx *ctx, enum sim_progress mode, ncsim_time_t expected_end);
+
+/*
+ * Per-entity random streams, derived from (seed, entity id); independent of the
+ * order in which entities draw. Calls outside handlers must name the entity.
+ */
+uint64_t sim_rng_u64(sim_ctx *ctx, sim_eid id);
+/* Uniform double in [0, 1). */
+double sim_rng_unif(sim_ctx *ctx, sim_eid id);
+/* Exponential variate with the given mean. */
+double sim_rng_exp(sim_ctx *ctx, sim_eid id, double mean);
+
+/* Time to move `bytes` at `bytes_per_s`, in ps, rounded up. 0 bandwidth means 0 time. */
+static inline ncsim_time_t sim_xfer_time(uint64_t bytes, double bytes_per_s)
+{
+	if (bytes_per_s <= 0.0)
+		return 0;
+	double t = (double)bytes * 1e12 / bytes_per_s;
+	ncsim_time_t r = (ncsim_time_t)t;
+	return (double)r < t ? r + 1 : r;
+}
+
+#endif

@@ -1,0 +1,1 @@
+# runtime/net/local.mk: file lists of this module (see Makefile.am)

@@ -1,0 +1,1 @@
+# runtime/traffic.mk: file lists of this module (see Makefile.am)

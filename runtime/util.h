@@ -1,0 +1,68 @@
+/*
+ * util.h - allocation wrappers, growable arrays and arenas shared by every module.
+ *
+ * All heap allocation in ncsim goes through the x* wrappers. They never return
+ * NULL: an allocation failure is reported through the hook (tests may install one
+ * that fails on purpose) and then aborts, because no module can recover from it.
+ */
+#ifndef NCSIM_UTIL_H
+#define NCSIM_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Allocates n bytes; never returns NULL. */
+void *xmalloc(size_t n);
+/* Allocates n*size zeroed bytes, checking the product for overflow. */
+void *xcalloc(size_t n, size_t size);
+/* Resizes p to n bytes; p may be NULL. */
+void *xrealloc(void *p, size_t n);
+/* Resizes p to n*size bytes, checking the product for overflow. */
+void *xreallocarray(void *p, size_t n, size_t size);
+/* Duplicates the NUL-terminated string s (NULL gives NULL). */
+char *xstrdup(const char *s);
+/* Duplicates the first n bytes of s and NUL-terminates the copy. */
+char *xstrndup(const char *s, size_t n);
+/* printf into a fresh heap string. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array: `VEC(int) v = {0};` then VEC_PUSH(&v, 3). */
+#define VEC(T) struct { T *ptr; size_t len, cap; }
+#define VEC_GROW(v, need)                                                        \
+	do {                                                                         \
+		if ((need) > (v)->cap) {                                                 \
+			size_t vec_nc_ = (v)->cap ? (v)->cap : 8;                            \
+			while (vec_nc_ < (need)) vec_nc_ *= 2;                               \
+			(v)->ptr = xreallocarray((v)->ptr, vec_nc_, sizeof *(v)->ptr);       \
+			(v)->cap = vec_nc_;                                                  \
+		}                                                                        \
+	} while (0)
+#define VEC_PUSH(v, x)                                                           \
+	do {                                                                         \
+		VEC_GROW((v), (v)->len + 1);                                             \
+		(v)->ptr[(v)->len++] = (x);                                              \
+	} while (0)
+#define VEC_FREE(v) do { free((v)->ptr); (v)->ptr = NULL; (v)->len = (v)->cap = 0; } while (0)
+
+/*
+ * Arena: bump allocation in chunks, freed in one go. The compiler keeps one per
+ * compilation (AST, strings, symbols). With NCSIM_ARENA_DEBUG=1 in the
+ * environment every block is a separate malloc, so ASan and valgrind see each one.
+ */
+typedef struct arena arena;
+/* Creates an empty arena. */
+arena *arena_new(void);
+/* Frees every block of a (NULL is a no-op). */
+void arena_free(arena *a);
+/* Returns n bytes aligned to 16, zeroed. */
+void *arena_alloc(arena *a, size_t n);
+/* Copies s (n bytes) into the arena and NUL-terminates it. */
+char *arena_strndup(arena *a, const char *s, size_t n);
+/* Copies the NUL-terminated s into the arena. */
+char *arena_strdup(arena *a, const char *s);
+
+/* Test hook: after `n` more successful allocations, x* allocation fails. -1 disables. */
+void xalloc_fail_after(long n);
+
+#endif

@@ -1,0 +1,1 @@
+# stdlib/local.mk: file lists of this module (see Makefile.am)
