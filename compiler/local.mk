@@ -1,2 +1,13 @@
 # compiler/: the `ncsim` CLI and its subcommands, code generation, build cache.
 noinst_HEADERS += compiler/exitcode.h
+noinst_HEADERS += compiler/build.h compiler/commands.h
+libncsimfe_la_SOURCES += compiler/build.c
+noinst_HEADERS += compiler/backend_filter.h
+libncsimfe_la_SOURCES += compiler/backend_filter.c
+
+check_PROGRAMS += tests/unit/test_backend_filter
+TESTS += tests/unit/test_backend_filter
+tests_unit_test_backend_filter_SOURCES = tests/unit/test_backend_filter.c
+tests_unit_test_backend_filter_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_backend_filter_LDADD = $(UNIT_LDADD)
+tests_unit_test_backend_filter_LDFLAGS = $(UNIT_LDFLAGS)

@@ -1,0 +1,43 @@
+/*
+ * build.h - turns generated C into a loaded skeleton through a build cache (prefix build_).
+ *
+ * The cache lives in $XDG_CACHE_HOME/ncsim (else ~/.cache/ncsim). An entry is
+ * named by a hash of (generated C, compiler flags, ncsim version), so a changed
+ * program, flag or ncsim release rebuilds and nothing else does. Two runs that
+ * build the same entry at once are safe: each compiles to its own temporary
+ * file and renames it into place, and rename is atomic.
+ */
+#ifndef NCSIM_BUILD_H
+#define NCSIM_BUILD_H
+
+#include "ncsim/rt.h"
+
+typedef struct build_opts {
+	const char *cc;        /* compiler command; NULL = $NCSIM_CC, else the configured one */
+	const char *cflags;    /* extra flags, part of the cache key; may be NULL */
+	const char *cache_dir; /* NULL = the default location */
+	int verbose;           /* print the compiler command on stderr */
+} build_opts;
+
+typedef struct build_result {
+	void *handle;              /* dlopen handle; close with build_unload */
+	const rt_program *program; /* the skeleton's descriptor */
+	char *so_path;             /* cache entry (heap) */
+	int cached;                /* 1 if the entry existed already */
+} build_result;
+
+/* Directory holding ncsim's public headers for skeleton builds (source tree or installed). */
+const char *build_include_dir(void);
+
+/*
+ * Compiles `csrc` (named `name` in messages) unless cached, loads it, and
+ * checks its ABI. Returns 0, or -1 with *err set (heap string, compiler
+ * output included).
+ */
+int build_load(const char *csrc, const char *name, const build_opts *o, build_result *out, char **err);
+/* Unloads a skeleton loaded by build_load and frees its fields. */
+void build_unload(build_result *r);
+/* 128-bit content hash as 32 hex digits into out[33]. */
+void build_hash(const char *data, size_t n, char out[33]);
+
+#endif

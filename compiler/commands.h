@@ -1,0 +1,10 @@
+/*
+ * commands.h - the subcommands of `ncsim`. Each returns an exit status (exitcode.h).
+ */
+#ifndef NCSIM_COMMANDS_H
+#define NCSIM_COMMANDS_H
+
+int cmd_check(int argc, char **argv);    /* ncsim check FILE [--ast] */
+int cmd_netbench(int argc, char **argv); /* ncsim netbench: synthetic dragonfly traffic */
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * sysconf.h - system description files (prefix sysconf_).
+ *
+ * Format (documented in doc/system-file.md):
+ *
+ *     # comment                       (also after a value)
+ *     [network]                       section header
+ *     model = dragonfly               key = value
+ *     local_bandwidth = 5.25 GiB/s    values may carry units
+ *
+ * Keys outside any section belong to section "". Section and key names are
+ * case-insensitive; a repeated key is an error. Every lookup reports errors as
+ * "file:line: message" so a user can fix the file. A key that is never read is
+ * reported by sysconf_unused (misspelled keys must not pass silently).
+ *
+ * Units: sizes B, KB/MB/GB (10^3..), KiB/MiB/GiB/TiB (2^10..); bandwidths
+ * B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s, and Gbps/Mbps (bits); times ps,
+ * ns, us, ms, s; plain numbers take the caller's default unit.
+ */
+#ifndef NCSIM_SYSCONF_H
+#define NCSIM_SYSCONF_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ncsim/rt.h"
+
+typedef struct sysconf sysconf;
+
+/* Parses the file at path. Returns NULL and sets *err (heap string, "file:line: ...") on error. */
+sysconf *sysconf_load(const char *path, char **err);
+/* Parses text held in memory; `name` is used in messages. */
+sysconf *sysconf_parse(const char *name, const char *text, char **err);
+/* Frees c (NULL is a no-op). */
+void sysconf_free(sysconf *c);
+
+/* 1 if the section exists. */
+int sysconf_has_section(const sysconf *c, const char *section);
+/* Raw value, or NULL if absent. Marks the key used. */
+const char *sysconf_get(const sysconf *c, const char *section, const char *key);
+
+/*
+ * Typed lookups. Each returns 1 if the key was present and valid, 0 if absent
+ * (*out keeps its default), and -1 if present but malformed (*err set).
+ */
+int sysconf_int(const sysconf *c, const char *section, const char *key, int64_t *out, char **err);
+int sysconf_double(const sysconf *c, const char *section, const char *key, double *out, char **err);
+int sysconf_size(const sysconf *c, const char *section, const char *key, uint64_t *bytes, char **err);
+int sysconf_bandwidth(const sysconf *c, const char *section, const char *key, double *bytes_per_s, char **err);
+int sysconf_time(const sysconf *c, const char *section, const char *key, ncsim_time_t *ps, char **err);
+/* String value; *out points into c. */
+int sysconf_string(const sysconf *c, const char *section, const char *key, const char **out, char **err);
+
+/* Writes "file:line: unknown key 'k' in [s]" for every key never looked up; returns their number. */
+int sysconf_unused(const sysconf *c, FILE *err);
+/* "file:line" of a key, for callers that validate values themselves (static buffer of c). */
+const char *sysconf_where(const sysconf *c, const char *section, const char *key);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * test_backend_filter.c - BACKEND EXECUTES recognition: allowed call forms pass and are
+ * rewritten, anything else is refused with the offending item.
+ */
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/backend_filter.h"
+
+static char *tr(const bf_item *it, int n, int allow, int *bad)
+{
+	char *err = NULL;
+	char *out = bf_translate(it, n, allow, &err, bad);
+	free(err);
+	return out;
+}
+
+static void test_union_allreduce(void)
+{
+	bf_item it[] = {
+		{0, "UNION_MPI_Allreduce([MESSAGE BUFFER 0], [message buffer 1], (int)"},
+		{1, "(double)(numwords)"},
+		{0, ", UNION_Int, UNION_Op_Sum, UNION_Comm_World);"},
+	};
+	int bad;
+	char *out = tr(it, 3, 0, &bad);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	CU_ASSERT_STRING_EQUAL(out, "UNION_MPI_Allreduce(NULL, NULL, (int)((double)(numwords)), UNION_Int, UNION_Op_Sum, UNION_Comm_World);\n");
+	free(out);
+}
+
+static void test_mpi_rewrite(void)
+{
+	bf_item it[] = {{0, "MPI_Barrier(MPI_COMM_WORLD); MPI_Allreduce(NULL, NULL, 8, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD)"}};
+	int bad;
+	char *out = tr(it, 1, 0, &bad);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	CU_ASSERT_STRING_EQUAL(out, "UNION_MPI_Barrier(UNION_Comm_World);\n"
+	                            "UNION_MPI_Allreduce(NULL, NULL, 8, UNION_Double, UNION_Op_Sum, UNION_Comm_World);\n");
+	free(out);
+}
+
+static void test_empty(void)
+{
+	bf_item it[] = {{0, ""}};
+	int bad;
+	char *out = tr(it, 1, 0, &bad);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	CU_ASSERT_STRING_EQUAL(out, "");
+	free(out);
+}
+
+static void test_refused(void)
+{
+	const char *evil[] = {
+		"system(\"rm -rf ~\")",
+		"UNION_MPI_Send(system(\"x\"), 1)",
+		"UNION_Compute(1); exit(0);",
+		"MPI_Send(\"str\", 1)",
+		"{ UNION_Compute(1); }",
+		"UNION_Compute(1) UNION_Compute(2)",
+		"UNION_Compute(a[0])",
+	};
+	for (size_t i = 0; i < sizeof evil / sizeof *evil; i++) {
+		bf_item it[] = {{0, "UNION_Compute(5);"}, {1, "x"}, {0, evil[i]}};
+		int bad = -7;
+		char *err = NULL;
+		char *out = bf_translate(it, 3, 0, &err, &bad);
+		CU_ASSERT_PTR_NULL(out);
+		CU_ASSERT_PTR_NOT_NULL(err);
+		CU_ASSERT_EQUAL(bad, 2);
+		free(out);
+		free(err);
+	}
+	/* With --allow-backend-code the text passes verbatim. */
+	bf_item ok[] = {{0, "system(\"true\");"}};
+	int bad;
+	char *out = tr(ok, 1, 1, &bad);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	CU_ASSERT_STRING_EQUAL(out, "system(\"true\");\n");
+	free(out);
+}
+
+static void test_declares(void)
+{
+	char *err = NULL;
+	CU_ASSERT_EQUAL(bf_check_declares("", 0, &err), 0);
+	CU_ASSERT_EQUAL(bf_check_declares("  /* a comment */ \n // another\n", 0, &err), 0);
+	CU_ASSERT_EQUAL(bf_check_declares("int x;", 0, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(err);
+	free(err);
+	CU_ASSERT_EQUAL(bf_check_declares("int x;", 1, &err), 0);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	CU_pSuite s = CU_add_suite("backend_filter", NULL, NULL);
+	CU_add_test(s, "union allreduce with an expression item", test_union_allreduce);
+	CU_add_test(s, "MPI names rewritten", test_mpi_rewrite);
+	CU_add_test(s, "empty text", test_empty);
+	CU_add_test(s, "arbitrary code refused", test_refused);
+	CU_add_test(s, "backend declares", test_declares);
+	CU_basic_set_mode(CU_BRM_NORMAL);
+	CU_basic_run_tests();
+	unsigned fails = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}
