@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "compiler/commands.h"
 #include "compiler/exitcode.h"
 
 static void usage(FILE *f)
@@ -13,7 +14,8 @@ static void usage(FILE *f)
 	        "usage: ncsim <command> [options] [args]\n"
 	        "\n"
 	        "commands:\n"
-	        "  check FILE        parse and check a .ncptl program\n"
+	        "  check FILE [--ast]    parse and check a .ncptl program\n"
+	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
 	        "\n"
 	        "options:\n"
 	        "  -h, --help        show this help\n"
@@ -34,6 +36,16 @@ int main(int argc, char **argv)
 		printf("ncsim %s\n", PACKAGE_VERSION);
 		return EXIT_OK;
 	}
+	static const struct {
+		const char *name;
+		int (*fn)(int, char **);
+	} cmds[] = {
+		{"check", cmd_check},
+		{"netbench", cmd_netbench},
+	};
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
 	fprintf(stderr, "ncsim: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;

@@ -1,1 +1,7 @@
-# lang/local.mk: file lists of this module (see Makefile.am)
+# lang/: source files and spans, diagnostics, the AST and its printer, and the
+# front-end driver (text -> AST).  Semantic analysis adds its files below.
+libncsimfe_la_SOURCES += lang/source.c lang/diag.c lang/ast.c lang/ast_print.c lang/frontend.c
+noinst_HEADERS += lang/source.h lang/diag.h lang/ast.h lang/ast_print.h lang/frontend.h
+# `ncsim check` lives with the front end it drives (compiler/local.mk is the
+# lead's); it links into libncsimfe like every subcommand.
+libncsimfe_la_SOURCES += compiler/cmd_check.c

@@ -2,3 +2,39 @@
 nobase_include_HEADERS += include/ncsim/rt.h
 noinst_HEADERS += runtime/util.h
 libncsim_la_SOURCES += runtime/util.c
+
+# Tasks: coroutines, the task entity, counters, compute, point to point, the
+# MPI protocol layer, deadlock reports, program options, the run driver.
+noinst_HEADERS += runtime/coro.h runtime/task.h runtime/counters.h runtime/mpi_proto.h runtime/p2p.h \
+	runtime/deadlock.h runtime/params.h runtime/sim_driver.h \
+	runtime/stats/tasks_csv.h runtime/stats/summary.h
+libncsim_la_SOURCES += runtime/coro.c runtime/task.c runtime/counters.c runtime/compute.c runtime/p2p.c \
+	runtime/mpi_proto.c runtime/deadlock.c runtime/params.c runtime/sim_driver.c runtime/rt_main.c \
+	runtime/stats/tasks_csv.c runtime/stats/summary.c
+
+# Unit tests of the task runtime; rt_testlib runs small programs on a given system.
+noinst_HEADERS += tests/unit/rt_testlib.h
+check_PROGRAMS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
+TESTS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
+tests_unit_test_coro_SOURCES = tests/unit/test_coro.c
+tests_unit_test_coro_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_coro_LDADD = $(UNIT_LDADD)
+tests_unit_test_coro_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_p2p_SOURCES = tests/unit/test_p2p.c tests/unit/rt_testlib.c
+tests_unit_test_p2p_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_p2p_LDADD = $(UNIT_LDADD)
+tests_unit_test_p2p_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_mpi_proto_SOURCES = tests/unit/test_mpi_proto.c tests/unit/rt_testlib.c
+tests_unit_test_mpi_proto_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_mpi_proto_LDADD = $(UNIT_LDADD)
+tests_unit_test_mpi_proto_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_deadlock_SOURCES = tests/unit/test_deadlock.c tests/unit/rt_testlib.c
+tests_unit_test_deadlock_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_deadlock_LDADD = $(UNIT_LDADD)
+tests_unit_test_deadlock_LDFLAGS = $(UNIT_LDFLAGS)
+
+# bench/tasks100k.sh: 100,000 tasks doing compute + barrier steps.
+noinst_PROGRAMS += bench/tasks100k
+bench_tasks100k_SOURCES = bench/tasks100k.c
+bench_tasks100k_LDADD = libncsim.la -lm
+bench_tasks100k_LDFLAGS = $(AM_LDFLAGS) -no-install

@@ -15,7 +15,12 @@
  *
  * Units: sizes B, KB/MB/GB (10^3..), KiB/MiB/GiB/TiB (2^10..); bandwidths
  * B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s, and Gbps/Mbps (bits); times ps,
- * ns, us, ms, s; plain numbers take the caller's default unit.
+ * ns, us, ms, s; plain numbers take the caller's default unit: bytes, bytes/s
+ * and picoseconds for the plain lookups, or `defunit` (a multiplier of that
+ * base unit, see runtime/units.h) for the *_unit variants.
+ *
+ * The type name `sysconf` collides with POSIX sysconf() from <unistd.h>: a
+ * file that includes this header must not include <unistd.h>.
  */
 #ifndef NCSIM_SYSCONF_H
 #define NCSIM_SYSCONF_H
@@ -48,12 +53,21 @@ int sysconf_double(const sysconf *c, const char *section, const char *key, doubl
 int sysconf_size(const sysconf *c, const char *section, const char *key, uint64_t *bytes, char **err);
 int sysconf_bandwidth(const sysconf *c, const char *section, const char *key, double *bytes_per_s, char **err);
 int sysconf_time(const sysconf *c, const char *section, const char *key, ncsim_time_t *ps, char **err);
+/* As sysconf_size/bandwidth/time, but a plain number is multiplied by defunit (e.g. UNITS_NS). */
+int sysconf_size_unit(const sysconf *c, const char *section, const char *key, double defunit, uint64_t *bytes, char **err);
+int sysconf_bandwidth_unit(const sysconf *c, const char *section, const char *key, double defunit, double *bytes_per_s, char **err);
+int sysconf_time_unit(const sysconf *c, const char *section, const char *key, double defunit, ncsim_time_t *ps, char **err);
+/* Boolean: yes/no, true/false, on/off, 1/0 (any case). */
+int sysconf_bool(const sysconf *c, const char *section, const char *key, int *out, char **err);
 /* String value; *out points into c. */
 int sysconf_string(const sysconf *c, const char *section, const char *key, const char **out, char **err);
 
-/* Writes "file:line: unknown key 'k' in [s]" for every key never looked up; returns their number. */
+/* Name of the i-th [section] in order of first appearance (lower case), or NULL past the end. */
+const char *sysconf_section_name(const sysconf *c, size_t i);
+
+/* Writes "file:line: unknown key 'k' in [s]" for every key never looked up (err NULL: count only); returns their number. */
 int sysconf_unused(const sysconf *c, FILE *err);
-/* "file:line" of a key, for callers that validate values themselves (static buffer of c). */
+/* "file:line" of a key, for callers that validate values themselves (buffer of c; the file name alone if the key is absent). */
 const char *sysconf_where(const sysconf *c, const char *section, const char *key);
 
 #endif

@@ -15,8 +15,10 @@
  *   | payload: 48 bytes, 8-byte aligned, interpreted by the handler          |
  *   +------------------------------------------------------------------------+
  *
- * `state` is the owner field the kernel asserts on: FREE in the pool, QUEUED
- * in the priority queue, FIRING while its handler runs.
+ * `state` is the owner field the kernel asserts on: FREE in the pool, NEW
+ * between sim_event_new and sim_schedule (the model fills the payload), QUEUED
+ * in the priority queue, FIRING while its handler runs; the kernel returns the
+ * event to the pool when the handler returns, so a handler must not keep `ev`.
  */
 #ifndef NCSIM_SIM_H
 #define NCSIM_SIM_H
@@ -31,7 +33,7 @@ typedef uint32_t sim_eid;
 
 #define SIM_PAYLOAD_MAX 48
 
-enum sim_event_state { SIM_EV_FREE = 0x5a01, SIM_EV_QUEUED = 0x5a02, SIM_EV_FIRING = 0x5a03 };
+enum sim_event_state { SIM_EV_FREE = 0x5a01, SIM_EV_QUEUED = 0x5a02, SIM_EV_FIRING = 0x5a03, SIM_EV_NEW = 0x5a04 };
 
 typedef struct sim_event {
 	ncsim_time_t time;
@@ -58,8 +60,14 @@ typedef void (*sim_handler)(sim_ctx *ctx, void *state, const sim_event *ev);
 
 /*
  * An entity type: fill with designated initializers, keep it static const.
- *   init   - called once when sim_run starts (may schedule events); may be NULL
- *   final  - called once after the run loop ends (statistics); may be NULL
+ *   init   - called once per entity, in id order, at the start of the first
+ *            sim_run after the entity was added (an entity added by a handler
+ *            gets it before the next event); may schedule events; may be NULL
+ *   final  - called for every entity when a sim_run call ends, whatever ended
+ *            it (so once per sim_run call: a model run in slices with `until`
+ *            sees it once per slice); may be NULL
+ * While init, a handler or final runs, sim_self is that entity, so the events
+ * it schedules have it as their source.
  */
 typedef struct sim_type {
 	const char *name;
@@ -95,6 +103,10 @@ void *sim_entity_state(const sim_ctx *ctx, sim_eid id);
  * Takes a free event from the pool, addressed to `dst`, firing `delay` ps after
  * now with handler `kind`. Fill its payload, then pass it to sim_schedule. The
  * source is the entity whose handler is running (SIM_NO_ENTITY outside handlers).
+ * dst must exist and kind must be below its type's nhandlers (asserted). If
+ * now + delay overflows (a negative delay cast to unsigned), the kernel reports
+ * it on stderr, queues the event at the end of time and stops the run with an
+ * error.
  */
 sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind);
 /* Queues an event obtained from sim_event_new. */
@@ -109,25 +121,36 @@ sim_eid sim_self(const sim_ctx *ctx);
 
 /*
  * Runs until no event remains or the next event is later than `until`
- * (SIM_FOREVER for no limit). Calls every type's init first (once) and final
- * last. Returns 0, or -1 if sim_stop was called with an error.
+ * (SIM_FOREVER for no limit); events at exactly `until` are processed, later
+ * ones stay queued (sim_pending counts them) and a later sim_run resumes.
+ * sim_now is then the time of the last event processed, not `until`. Calls
+ * init hooks first and final hooks last (see sim_type). Returns 0, or -1 if
+ * sim_stop was called with an error (or if called from inside a handler).
  */
 #define SIM_FOREVER UINT64_MAX
 int sim_run(sim_ctx *ctx, ncsim_time_t until);
 /* Makes sim_run return after the current handler; err != 0 makes it return -1. */
 void sim_stop(sim_ctx *ctx, int err);
-/* Counters of the last (or current) run. */
+/*
+ * Counters of the last (or current) run. `scheduled` and `peak_pending` also
+ * count what was queued between the previous run and this one.
+ */
 const sim_stats *sim_get_stats(const sim_ctx *ctx);
 /* Number of events still queued. */
 uint64_t sim_pending(const sim_ctx *ctx);
+/* Number of event records the pool owns (free, new, queued or firing): its high-water mark. */
+uint64_t sim_pool_capacity(const sim_ctx *ctx);
 
 /* Progress line on stderr: off, on when stderr is a terminal (default), or forced. */
 enum sim_progress { SIM_PROGRESS_OFF, SIM_PROGRESS_AUTO, SIM_PROGRESS_ON };
+/* Sets the progress mode; expected_end (ps, 0 = unknown) enables the ETA. */
 void sim_set_progress(sim_ctx *ctx, enum sim_progress mode, ncsim_time_t expected_end);
 
 /*
- * Per-entity random streams, derived from (seed, entity id); independent of the
- * order in which entities draw. Calls outside handlers must name the entity.
+ * Per-entity random streams (xoshiro256**), derived from (seed, entity id);
+ * independent of the order in which entities draw. id SIM_NO_ENTITY means the
+ * running entity; outside handlers it means the context's own stream (derived
+ * from (seed, SIM_NO_ENTITY)), so code outside handlers should name the entity.
  */
 uint64_t sim_rng_u64(sim_ctx *ctx, sim_eid id);
 /* Uniform double in [0, 1). */

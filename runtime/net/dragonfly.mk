@@ -1,1 +1,21 @@
-# runtime/net/dragonfly.mk: file lists of this module (see Makefile.am)
+# runtime/net/dragonfly.mk: the packet-level dragonfly (see Makefile.am)
+noinst_HEADERS += runtime/net/dragonfly.h runtime/net/dragonfly_model.h runtime/net/dragonfly_topo.h
+libncsim_la_SOURCES += runtime/net/dragonfly.c runtime/net/dragonfly_config.c runtime/net/dragonfly_topo.c \
+	runtime/net/dragonfly_route.c runtime/net/dragonfly_router.c runtime/net/dragonfly_nic.c \
+	runtime/net/dragonfly_stats.c
+
+# `ncsim netbench` (the lead wires it into compiler/main.c).
+libncsimfe_la_SOURCES += compiler/cmd_netbench.c
+
+# Stand-alone netbench driver used by bench/dragonfly.sh and bench/df_loadcurve.sh.
+noinst_PROGRAMS += bench/df_netbench
+bench_df_netbench_SOURCES = bench/df_netbench.c
+bench_df_netbench_LDADD = libncsimfe.la libncsim.la $(PCRE2_LIBS) $(FFI_LIBS) -lm
+bench_df_netbench_LDFLAGS = $(AM_LDFLAGS) -no-install
+
+check_PROGRAMS += tests/unit/test_dragonfly
+TESTS += tests/unit/test_dragonfly
+tests_unit_test_dragonfly_SOURCES = tests/unit/test_dragonfly.c
+tests_unit_test_dragonfly_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_dragonfly_LDADD = $(UNIT_LDADD)
+tests_unit_test_dragonfly_LDFLAGS = $(UNIT_LDFLAGS)

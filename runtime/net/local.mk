@@ -1,1 +1,12 @@
 # runtime/net/local.mk: file lists of this module (see Makefile.am)
+# The network interface helpers, the ideal and analytic models, and the factory
+# that builds a model from a system file.
+noinst_HEADERS += runtime/net/net.h runtime/net/ideal.h runtime/net/analytic.h runtime/net/netfactory.h
+libncsim_la_SOURCES += runtime/net/net.c runtime/net/ideal.c runtime/net/analytic.c runtime/net/netfactory.c
+
+check_PROGRAMS += tests/unit/test_analytic
+TESTS += tests/unit/test_analytic
+tests_unit_test_analytic_SOURCES = tests/unit/test_analytic.c
+tests_unit_test_analytic_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_analytic_LDADD = $(UNIT_LDADD)
+tests_unit_test_analytic_LDFLAGS = $(UNIT_LDFLAGS)

@@ -1,0 +1,1 @@
+# compiler/codegen.mk: AST -> C code generation, ncsim compile and ncsim run.

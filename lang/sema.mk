@@ -1,0 +1,1 @@
+# lang/sema.mk: semantic analysis (see lang/sema.h).

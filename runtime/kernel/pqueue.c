@@ -1,0 +1,293 @@
+/*
+ * pqueue.c - slow paths of the pending-event set: storage, turning the wheel,
+ * re-tuning the window width (see pqueue.h for the structure).
+ */
+#include "runtime/kernel/pqueue.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PQ_LINE 128 /* one family of four 32-byte nodes */
+#define PQ_PER_LINE (PQ_LINE / sizeof(sim_pq_node))
+#define HEAP_FIRST_CAP 256
+
+/* Window tuning: aim for about TARGET events per non-empty slot. */
+#define TARGET 32
+#define FIRST_SHIFT 10     /* 1 ns windows until the first re-tune */
+#define MAX_SHIFT 48
+#define MIN_SLOTS 64u
+#define MAX_SLOTS (1u << 22)
+#define SPAN 4             /* the wheel should span ~SPAN x the pending events */
+#define FIRST_TUNE 64      /* turns before the first re-tune */
+#define NEAR_MAX (16 * TARGET) /* a near heap this big asks whether the window is too wide */
+
+/* ---------------------------------------------------------------- heaps */
+
+static void heap_free(sim_pq_heap *hp)
+{
+	free(hp->mem);
+	memset(hp, 0, sizeof *hp);
+}
+
+/*
+ * The array is over-allocated by two families so that h can be placed 96
+ * bytes past a family boundary (see the diagram in pqueue.h). Plain malloc only
+ * promises 16-byte alignment, so the offset is computed from the address; the
+ * address decides placement only, never order.
+ */
+void sim_pq_heap_grow(sim_pq_heap *hp)
+{
+	size_t ncap = hp->cap ? hp->cap * 2 : HEAP_FIRST_CAP;
+	void *mem = xreallocarray(NULL, ncap + 2 * PQ_PER_LINE, sizeof(sim_pq_node));
+	uintptr_t base = ((uintptr_t)mem + PQ_LINE - 1) & ~(uintptr_t)(PQ_LINE - 1);
+	sim_pq_node *h = (sim_pq_node *)(void *)(base + PQ_LINE - sizeof(sim_pq_node));
+	if (hp->n)
+		memcpy(h, hp->h, hp->n * sizeof *h);
+	free(hp->mem);
+	hp->mem = mem;
+	hp->h = h;
+	hp->cap = ncap;
+}
+
+void sim_pq_bucket_grow(sim_pq_bucket *b)
+{
+	uint32_t ncap = b->cap ? b->cap * 2 : 8;
+	assert(ncap > b->cap);
+	b->v = xreallocarray(b->v, ncap, sizeof *b->v);
+	b->cap = ncap;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+static void slots_alloc(sim_pq *pq, uint32_t nslots)
+{
+	pq->nslots = nslots;
+	pq->slots = xcalloc(nslots, sizeof *pq->slots);
+	pq->bits = xcalloc(nslots / 64, sizeof *pq->bits);
+}
+
+static void slots_free(sim_pq *pq)
+{
+	for (uint32_t s = 0; s < pq->nslots; s++)
+		free(pq->slots[s].v);
+	free(pq->slots);
+	free(pq->bits);
+	pq->slots = NULL;
+	pq->bits = NULL;
+}
+
+void sim_pq_init(sim_pq *pq)
+{
+	memset(pq, 0, sizeof *pq);
+	pq->shift = FIRST_SHIFT;
+	pq->tune_at = FIRST_TUNE;
+	pq->near_max = NEAR_MAX;
+	slots_alloc(pq, MIN_SLOTS);
+}
+
+void sim_pq_free(sim_pq *pq)
+{
+	if (pq == NULL)
+		return;
+	heap_free(&pq->near);
+	heap_free(&pq->far);
+	slots_free(pq);
+	VEC_FREE(&pq->scratch);
+	memset(pq, 0, sizeof *pq);
+}
+
+void sim_pq_clear(sim_pq *pq)
+{
+	for (uint32_t s = 0; s < pq->nslots; s++)
+		pq->slots[s].n = 0;
+	memset(pq->bits, 0, pq->nslots / 64 * sizeof *pq->bits);
+	pq->near.n = pq->far.n = 0;
+	pq->in_slots = pq->n = 0;
+	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
+	pq->near_max = NEAR_MAX;
+}
+
+/* ---------------------------------------------------------------- turning the wheel */
+
+/* Windows from cur_w to the next non-empty slot (1 .. nslots); the wheel must not be empty. */
+static uint32_t next_distance(const sim_pq *pq)
+{
+	uint32_t mask = pq->nslots - 1, nw = pq->nslots / 64;
+	uint32_t s0 = (uint32_t)(pq->cur_w + 1) & mask;
+	uint32_t wi = s0 >> 6;
+	uint64_t word = pq->bits[wi] & (~(uint64_t)0 << (s0 & 63));
+	for (uint32_t k = 0; k <= nw; k++) {
+		if (word) {
+			uint32_t s = (wi << 6) + (uint32_t)__builtin_ctzll(word);
+			return ((s - s0) & mask) + 1;
+		}
+		wi = (wi + 1) & (nw - 1);
+		word = pq->bits[wi];
+	}
+	assert(!"wheel bitmap out of step with in_slots");
+	return pq->nslots;
+}
+
+/* Moves far events whose window has come within reach into the wheel or the near heap. */
+static void pull_far(sim_pq *pq)
+{
+	sim_pq_heap *far = &pq->far;
+	while (far->n) {
+		sim_pq_node x = far->h[0];
+		uint64_t w = x.time >> pq->shift;
+		if (w > pq->cur_w && w - pq->cur_w > pq->nslots)
+			break;
+		sim_pq_heap_pop(far);
+		sim_pq_file(pq, x);
+	}
+}
+
+static unsigned ilog2(uint64_t x) { return x ? 63u - (unsigned)__builtin_clzll(x) : 0; }
+
+/*
+ * Re-files every queued event under a new geometry. The wheel restarts at the
+ * window of the earliest event (the root of the near heap, which holds the
+ * global minimum whenever it is not empty).
+ */
+static void rebuild(sim_pq *pq, unsigned shift, uint32_t nslots)
+{
+	assert(pq->near.n > 0);
+	ncsim_time_t first = pq->near.h[0].time;
+	pq->scratch.len = 0;
+	VEC_GROW(&pq->scratch, pq->n);
+	sim_pq_node *out = pq->scratch.ptr;
+	for (uint32_t s = 0; s < pq->nslots; s++) {
+		sim_pq_bucket *b = &pq->slots[s];
+		if (b->n)
+			memcpy(out, b->v, b->n * sizeof *b->v);
+		out += b->n;
+		b->n = 0;
+	}
+	if (pq->far.n)
+		memcpy(out, pq->far.h, pq->far.n * sizeof *out);
+	out += pq->far.n;
+	memcpy(out, pq->near.h, pq->near.n * sizeof *out); /* near is not empty */
+	out += pq->near.n;
+	pq->scratch.len = (size_t)(out - pq->scratch.ptr);
+	assert(pq->scratch.len == pq->n);
+	pq->far.n = pq->near.n = 0;
+	if (nslots != pq->nslots) {
+		slots_free(pq);
+		slots_alloc(pq, nslots);
+	} else {
+		memset(pq->bits, 0, nslots / 64 * sizeof *pq->bits);
+	}
+	pq->in_slots = 0;
+	pq->shift = shift;
+	pq->cur_w = first >> shift;
+	size_t near_max = pq->near_max;
+	pq->near_max = SIZE_MAX; /* no re-tune from inside this one */
+	for (size_t i = 0; i < pq->scratch.len; i++)
+		sim_pq_file(pq, pq->scratch.ptr[i]);
+	pq->near_max = near_max;
+}
+
+/* The slot count that suits the queue's length, or the present one if it is close enough. */
+static uint32_t suited_slots(const sim_pq *pq)
+{
+	uint64_t want = (uint64_t)SPAN * pq->n / TARGET;
+	uint32_t nslots = pq->nslots;
+	if (want > 4 * (uint64_t)nslots || want * 4 < nslots) {
+		nslots = MIN_SLOTS;
+		while (nslots < want && nslots < MAX_SLOTS)
+			nslots *= 2;
+	}
+	return nslots;
+}
+
+static int clamp_shift(int shift) { return shift < 0 ? 0 : shift > MAX_SHIFT ? MAX_SHIFT : shift; }
+
+/*
+ * The near heap has grown past near_max: the window is so wide that the
+ * wheel never turns, and the queue has become one big heap. Narrow the
+ * window to the width that holds about TARGET of these events, unless they
+ * share too few instants to be split; either way, look again only when the
+ * heap has doubled, so a crowd that cannot be split costs little.
+ */
+void sim_pq_crowded(sim_pq *pq)
+{
+	sim_pq_heap *near = &pq->near;
+	ncsim_time_t lo = near->h[0].time, hi = lo;
+	for (size_t i = 1; i < near->n; i++)
+		hi = near->h[i].time > hi ? near->h[i].time : hi;
+	uint64_t width = (hi - lo) / (near->n / TARGET);
+	if (width == 0 || ilog2(width) >= pq->shift) {
+		pq->near_max *= 2;
+		return;
+	}
+	rebuild(pq, (unsigned)clamp_shift((int)ilog2(width)), suited_slots(pq));
+	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
+	pq->near_max = NEAR_MAX;
+}
+
+/*
+ * Too many events per turn make the near heap deep; too few, or many empty
+ * windows between non-empty ones, make every event pay for a turn. The width
+ * moves by the power of two that brings the average back to TARGET; the slot
+ * count follows the queue length. Narrower windows cannot split a crowd of
+ * events that share one instant, so the width shrinks only when the drained
+ * windows' events spread over a good part of the window. Factors of 4 of slack keep it from
+ * oscillating, and a re-tune is considered only every nslots/4 turns, so its
+ * O(n) cost is spread over many events.
+ */
+static void tune(sim_pq *pq)
+{
+	uint64_t turns = pq->turns ? pq->turns : 1;
+	uint64_t occ = pq->drained / turns, step = pq->stepped / turns, spread = pq->spread / turns;
+	int shift = (int)pq->shift;
+	if (step > 4)
+		shift += (int)ilog2(step / 2);
+	else if (occ > 4 * TARGET && spread >= ((uint64_t)1 << pq->shift) / 4)
+		shift -= (int)ilog2(occ / TARGET);
+	else if (occ * 4 < TARGET)
+		shift += (int)ilog2(TARGET / (occ ? occ : 1));
+	shift = clamp_shift(shift);
+	uint32_t nslots = suited_slots(pq);
+	if ((unsigned)shift != pq->shift || nslots != pq->nslots)
+		rebuild(pq, (unsigned)shift, nslots);
+	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
+	pq->tune_at = pq->nslots / 4 > FIRST_TUNE ? pq->nslots / 4 : FIRST_TUNE;
+	pq->near_max = NEAR_MAX;
+}
+
+void sim_pq_refill(sim_pq *pq)
+{
+	assert(pq->n > 0 && pq->near.n == 0);
+	while (pq->near.n == 0) {
+		if (pq->in_slots == 0) {
+			/* Nothing within the wheel's reach: jump to the far heap's first window. */
+			assert(pq->far.n > 0);
+			pq->cur_w = pq->far.h[0].time >> pq->shift;
+			pull_far(pq);
+			continue;
+		}
+		uint32_t d = next_distance(pq);
+		pq->cur_w += d;
+		uint32_t s = (uint32_t)pq->cur_w & (pq->nslots - 1);
+		sim_pq_bucket *b = &pq->slots[s];
+		ncsim_time_t lo = UINT64_MAX, hi = 0;
+		for (uint32_t i = 0; i < b->n; i++) {
+			sim_pq_node x = b->v[i];
+			lo = x.time < lo ? x.time : lo;
+			hi = x.time > hi ? x.time : hi;
+			__builtin_prefetch(x.ev); /* it fires soon, and is likely cold */
+			sim_pq_heap_push(&pq->near, x);
+		}
+		pq->spread += hi - lo;
+		pq->in_slots -= b->n;
+		pq->drained += b->n;
+		pq->stepped += d;
+		pq->turns++;
+		b->n = 0;
+		pq->bits[s >> 6] &= ~((uint64_t)1 << (s & 63));
+		pull_far(pq);
+	}
+	if (pq->turns >= pq->tune_at)
+		tune(pq);
+}

@@ -1,0 +1,150 @@
+/*
+ * mpi_proto.h - the MPI message layer: protocols, requests and envelopes (prefix mp_).
+ *
+ * Three protocols, chosen by message size:
+ *
+ *   small  (<= small_max)   mailbox: the sender injects header+data and completes
+ *                           at once if it holds a mailbox credit; the receiver
+ *                           copies the data out of the mailbox.
+ *   medium (<= medium_max)  eager through a pinned bounce buffer: the sender
+ *                           copies into it and posts a header, then completes;
+ *                           the receiver RDMA-gets the data and copies it out.
+ *   large                   rendezvous: the sender pins and posts a header (RTS);
+ *                           once the receive is posted the receiver pins and
+ *                           RDMA-gets; the sender completes on the receiver's ACK.
+ *
+ *   sender                          network                        receiver
+ *   small:  [credit] EAGER ------------------------------------->  match, copy
+ *   medium: copy, post_header  MEDHDR -------------------------->  match, post_rdma
+ *                              <---------------------- RDMA_REQ
+ *           (NIC)  RDMA_DATA --------------------------------->    copy
+ *   large:  pin, post_header   RTS ----------------------------->  match, pin, post_rdma
+ *                              <---------------------- RDMA_REQ
+ *           (NIC)  RDMA_DATA --------------------------------->    done
+ *           done <-------------------------------------- ACK
+ *
+ * Software costs run on the task's CPU and only while the task is inside an
+ * MPI call (there is no asynchronous progress): a receive matched while the
+ * task computes is copied, pinned or RDMA-posted at its next wait.
+ *
+ * Mailbox credits: each task holds `credits` credits. A small send takes one;
+ * it comes back one zero-load round trip later (network estimate of the data
+ * one way and of a header back). With no credit left the send waits for the
+ * earliest return. This bounds the small-message window without a per-peer
+ * table and without an event per credit.
+ *
+ * Envelopes describe one message from its send to the end of its protocol.
+ * They live in a pool of the simulation, addressed by index (the network
+ * cookie), and stand for the header that real MPI would carry on the wire.
+ */
+#ifndef NCSIM_MPI_PROTO_H
+#define NCSIM_MPI_PROTO_H
+
+#include <stdint.h>
+
+#include "ncsim/rt.h"
+#include "runtime/net/net.h"
+
+/* Not runtime/sysconf.h: its type name collides with sysconf(3) of <unistd.h>. */
+struct sysconf;
+
+enum mp_proto { MP_SMALL, MP_MEDIUM, MP_LARGE };
+#define MP_NCTX 3 /* matching contexts: enum p2p_ctx */
+
+/* Wire messages (the network cookie2 of a delivery). */
+enum mp_wire { MP_W_EAGER = 1, MP_W_MEDHDR, MP_W_RTS, MP_W_RDMA_REQ, MP_W_RDMA_DATA, MP_W_ACK };
+
+typedef struct mp_params {
+	uint64_t small_max;      /* largest small (mailbox) message, bytes */
+	uint64_t medium_max;     /* largest medium (eager) message, bytes */
+	uint64_t header_bytes;   /* size of a header, RTS, RDMA request or ACK on the wire */
+	uint64_t page_size;      /* pinning granularity */
+	ncsim_time_t post_header, post_rdma, pin_latency, pin_per_page;
+	double mem_bw;           /* bytes/s of memory copies; 0: copies are free */
+	uint32_t credits;        /* mailbox credits per task; 0: unlimited */
+} mp_params;
+
+/* A FIFO of requests or envelopes linked by index+1 (0 ends it). */
+typedef struct mp_queue {
+	uint32_t head, tail;
+} mp_queue;
+
+enum mp_rq_state { MP_RQ_FREE, MP_RQ_POSTED, MP_RQ_CPU, MP_RQ_NET, MP_RQ_DONE };
+enum mp_rq_step { MP_STEP_MATCH, MP_STEP_DATA };
+
+/* One send or receive of a task (48 bytes). */
+typedef struct mp_req {
+	uint32_t gen;        /* bumped on reuse: stale handles are detected */
+	uint8_t send, state, step, proto;
+	uint8_t mctx, user;  /* user: posted through rt_isend/rt_irecv */
+	uint16_t pad_;
+	uint32_t env;        /* envelope index+1, 0 when none */
+	uint32_t next;       /* link in the posted queue, CPU list or free list */
+	uint32_t peer;       /* physical rank of the other side */
+	rt_int tag;
+	uint64_t bytes;
+	ncsim_time_t t_post;
+} mp_req;
+
+/* One message in flight (64 bytes). */
+typedef struct mp_env {
+	uint32_t src, dst;   /* physical ranks in the job */
+	uint32_t next;       /* link in an unexpected queue or the free list */
+	uint8_t mctx, proto, consumed, tclass;
+	rt_int tag;
+	uint64_t bytes;
+	rt_req sreq, rreq;
+	ncsim_time_t t_send;     /* when the send was posted */
+	ncsim_time_t t_recvpost; /* when the matching receive was posted */
+} mp_env;
+
+/* Envelope pool: fixed chunks, so an envelope never moves. */
+typedef struct mp_envpool {
+	mp_env **chunks;
+	uint32_t nchunks, used, free; /* free: list head, index+1 */
+	uint64_t live, peak;
+} mp_envpool;
+#define MP_ENV_CHUNK 4096u
+
+/* The OpenMPI over Omni-Path calibration (see mpi_proto.c for the values). */
+void mp_params_default(mp_params *p);
+/* Makes every software cost zero (the ideal network's compute-only bound). */
+void mp_params_free_costs(mp_params *p);
+/* Reads the [mpi] section over p; returns 0, or -1 with *err. */
+int mp_params_load(mp_params *p, const struct sysconf *c, char **err);
+/* Protocol used for a message of `bytes`. */
+static inline enum mp_proto mp_proto_of(const mp_params *p, uint64_t bytes)
+{
+	return bytes <= p->small_max ? MP_SMALL : bytes <= p->medium_max ? MP_MEDIUM : MP_LARGE;
+}
+/* Lower-case protocol name ("small", "medium", "large"). */
+const char *mp_proto_name(enum mp_proto k);
+/* Time to copy `bytes` at the memory bandwidth. */
+ncsim_time_t mp_copy_time(const mp_params *p, uint64_t bytes);
+/* Time to pin `bytes`: latency plus a cost per page touched. */
+ncsim_time_t mp_pin_time(const mp_params *p, uint64_t bytes);
+
+/* Frees every chunk of the pool. */
+void mp_envpool_free(mp_envpool *ep);
+/* Envelope by index. */
+static inline mp_env *mp_env_at(const mp_envpool *ep, uint32_t i)
+{
+	return &ep->chunks[i / MP_ENV_CHUNK][i % MP_ENV_CHUNK];
+}
+
+/* The request behind a handle of task t, or NULL if the handle is stale or bad. */
+mp_req *mp_req_get(rt_task *t, rt_req h);
+/* Frees a completed request. */
+void mp_req_release(rt_task *t, rt_req h);
+/* Posts a send to physical rank dst (inside an MPI operation; may take time). */
+rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int tag, unsigned flags, int tclass);
+/* Posts a receive from physical rank src (takes no time). */
+rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int tag, unsigned flags);
+/* Runs the software steps of matched requests on t's CPU (inside an MPI operation). */
+void mp_progress(rt_task *t);
+/* Task-entity handler for a network delivery addressed to t. */
+void mp_deliver(rt_task *t, const net_delivery *d);
+/* Frees t's requests and credits (end of the simulation). */
+void mp_task_free(rt_task *t);
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * analytic.c - latency + bytes/bandwidth with endpoint serialization (see analytic.h).
+ */
+#include "runtime/net/analytic.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "runtime/util.h"
+
+typedef struct an_model an_model;
+
+/* One node's ports; the state of its ejection entity. */
+typedef struct an_port {
+	an_model *m;
+	uint32_t node;
+	ncsim_time_t inj_free, ej_free;  /* when each port is next idle */
+	uint64_t bytes_in, bytes_out;
+	ncsim_time_t busy_in, busy_out;  /* time serving messages */
+	ncsim_time_t wait_in, wait_out;  /* queueing delay of messages at the port */
+} an_port;
+
+struct an_model {
+	net_model base;
+	an_params p;
+	an_port *ports;
+	sim_eid first;  /* ejection entity of node n: first + n */
+};
+
+/* A message between its injection and its arrival at the ejection port. */
+typedef struct an_arrive {
+	uint64_t cookie, cookie2, bytes;
+	ncsim_time_t inject_time;
+	sim_eid notify;
+	uint32_t src_node;
+	uint16_t notify_kind;
+	uint8_t tclass, job;
+} an_arrive;
+SIM_PAYLOAD_CHECK(an_arrive);
+
+enum { AN_EV_ARRIVE, AN_NEVENTS };
+
+void an_params_default(an_params *p)
+{
+	*p = (an_params){.nnodes = 1, .latency = 3 * 100000, .bandwidth = 12.47e9, .inj_bandwidth = 13.04e9};
+}
+
+static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	an_port *port = state;
+	an_model *m = port->m;
+	const an_arrive *a = SIM_PAYLOAD(ev, const an_arrive);
+	ncsim_time_t now = sim_now(ctx);
+	ncsim_time_t e = port->ej_free > now ? port->ej_free : now;
+	ncsim_time_t x = sim_xfer_time(a->bytes, m->p.bandwidth);
+	port->wait_out += e - now;
+	port->ej_free = e + x;
+	port->busy_out += x;
+	port->bytes_out += a->bytes;
+	/* The tail cannot arrive before it left the source (slow injection port). */
+	ncsim_time_t tail = now + sim_xfer_time(a->bytes, m->p.inj_bandwidth);
+	ncsim_time_t done = e + x > tail ? e + x : tail;
+	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
+	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
+		.cookie = a->cookie, .cookie2 = a->cookie2, .bytes = a->bytes,
+		.src_node = a->src_node, .dst_node = port->node,
+		.inject_time = a->inject_time, .tclass = a->tclass,
+	};
+	sim_schedule(ctx, d);
+	m->base.totals.msgs_delivered[a->tclass]++;
+	m->base.totals.bytes_delivered[a->tclass] += a->bytes;
+}
+
+static const sim_handler an_handlers[AN_NEVENTS] = {[AN_EV_ARRIVE] = on_arrive};
+static const sim_type an_port_type = {.name = "analytic-port", .handlers = an_handlers, .nhandlers = AN_NEVENTS};
+
+static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
+{
+	an_model *m = (an_model *)base;
+	if (msg->src_node >= base->nnodes || msg->dst_node >= base->nnodes || msg->tclass >= NET_NCLASSES)
+		return -1;
+	an_port *src = &m->ports[msg->src_node];
+	ncsim_time_t now = sim_now(ctx);
+	ncsim_time_t s = src->inj_free > now ? src->inj_free : now;
+	ncsim_time_t x = sim_xfer_time(msg->bytes, m->p.inj_bandwidth);
+	src->wait_in += s - now;
+	src->inj_free = s + x;
+	src->busy_in += x;
+	src->bytes_in += msg->bytes;
+	sim_event *ev = sim_event_new(ctx, m->first + msg->dst_node, s - now + m->p.latency, AN_EV_ARRIVE);
+	*SIM_PAYLOAD(ev, an_arrive) = (an_arrive){
+		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
+		.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
+		.tclass = msg->tclass, .job = msg->job,
+	};
+	sim_schedule(ctx, ev);
+	base->totals.msgs_injected[msg->tclass]++;
+	base->totals.bytes_injected[msg->tclass] += msg->bytes;
+	return 0;
+}
+
+static ncsim_time_t an_estimate(net_model *base, uint32_t src, uint32_t dst, uint64_t bytes)
+{
+	an_model *m = (an_model *)base;
+	ncsim_time_t x = sim_xfer_time(bytes, m->p.bandwidth), xi = sim_xfer_time(bytes, m->p.inj_bandwidth);
+	return m->p.latency + (x > xi ? x : xi);
+}
+
+static int an_check(net_model *base, FILE *err)
+{
+	for (int c = 0; c < NET_NCLASSES; c++) {
+		if (base->totals.bytes_injected[c] != base->totals.bytes_delivered[c]) {
+			fprintf(err, "ncsim: analytic network: class %s: %" PRIu64 " bytes injected but %" PRIu64
+			        " delivered\n", net_class_name((enum net_class)c), base->totals.bytes_injected[c],
+			        base->totals.bytes_delivered[c]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int an_write_links(net_model *base, FILE *out)
+{
+	an_model *m = (an_model *)base;
+	fprintf(out, "link,kind,node,bytes,busy_ps,wait_ps\n");
+	for (uint32_t n = 0; n < base->nnodes; n++) {
+		const an_port *p = &m->ports[n];
+		fprintf(out, "%" PRIu32 ",injection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", 2 * n, n,
+		        p->bytes_in, p->busy_in, p->wait_in);
+		fprintf(out, "%" PRIu32 ",ejection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", 2 * n + 1, n,
+		        p->bytes_out, p->busy_out, p->wait_out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static void an_destroy(net_model *base)
+{
+	an_model *m = (an_model *)base;
+	free(m->ports);
+	free(m);
+}
+
+static const net_ops an_ops = {
+	.name = "analytic",
+	.inject = an_inject,
+	.estimate = an_estimate,
+	.check = an_check,
+	.write_links = an_write_links,
+	.destroy = an_destroy,
+};
+
+net_model *an_create(sim_ctx *ctx, const an_params *p)
+{
+	an_model *m = xcalloc(1, sizeof *m);
+	m->base.ops = &an_ops;
+	m->base.nnodes = p->nnodes;
+	m->p = *p;
+	m->ports = xcalloc(p->nnodes ? p->nnodes : 1, sizeof *m->ports);
+	for (uint32_t n = 0; n < p->nnodes; n++) {
+		m->ports[n].m = m;
+		m->ports[n].node = n;
+		sim_eid id = sim_entity_add(ctx, &an_port_type, &m->ports[n]);
+		if (n == 0)
+			m->first = id;
+	}
+	return &m->base;
+}
+
+int an_is(const net_model *m) { return m && m->ops == &an_ops; }

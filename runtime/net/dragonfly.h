@@ -1,0 +1,134 @@
+/*
+ * dragonfly.h - the packet-level 1-D dragonfly network model (prefix df_).
+ *
+ * g groups of a routers (all-to-all local links inside a group), p nodes per
+ * router, h global links per router. Node n sits on router n / p; router r is
+ * router r % a of group r / a. Messages are cut into packets that cross the
+ * network with virtual-cut-through switching, per-class virtual channels and
+ * credit-based flow control. doc/dragonfly.md describes the model and its
+ * system-file keys.
+ */
+#ifndef NCSIM_DRAGONFLY_H
+#define NCSIM_DRAGONFLY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "runtime/net/net.h"
+#include "runtime/sysconf.h"
+
+/* Link classes; also the `kind` column of links.csv. */
+enum df_class { DF_TERMINAL = 0, DF_LOCAL, DF_GLOBAL, DF_NCLASSES };
+
+enum df_routing {
+	DF_ROUTE_MINIMAL = 0, /* shortest path: at most one global hop */
+	DF_ROUTE_VALIANT,     /* always through a random intermediate group (router, inside a group) */
+	DF_ROUTE_UGAL,        /* UGAL-L: choose at the source router from local queue occupancy */
+	DF_ROUTE_PAR,         /* progressive adaptive: may divert at any router of the source group */
+};
+
+/* How the global links of the built-in topologies are laid out (doc/dragonfly.md). */
+enum df_arrangement { DF_ARR_ABSOLUTE = 0, DF_ARR_RELATIVE, DF_ARR_FILE };
+
+/* Everything that describes one dragonfly; units: bytes, bytes/s, ps. */
+typedef struct df_config {
+	uint32_t groups, routers, nodes, globals; /* g, a (routers per group), p (nodes per router), h */
+	double bw[DF_NCLASSES];                   /* link bandwidth per class */
+	ncsim_time_t latency[DF_NCLASSES];        /* propagation delay per class */
+	ncsim_time_t credit_delay[DF_NCLASSES];   /* time for a credit to reach the upstream port */
+	uint64_t vc_size[DF_NCLASSES];            /* buffer bytes per virtual channel, per class */
+	ncsim_time_t router_delay;                /* per-hop pipeline delay of a router */
+	int router_delay_blocks_port;             /* 1: router_delay also occupies the output port per chunk (CODES) */
+	uint32_t packet_size;                     /* messages are cut into packets of this size */
+	uint32_t chunk_size;                      /* cut-through unit: a router forwards a packet once this much arrived */
+	enum df_routing routing;
+	double ugal_bias;                         /* bytes added to the non-minimal side in UGAL/PAR */
+	enum df_arrangement arrangement;
+	char *intra_file, *inter_file;            /* CODES binary connection files (DF_ARR_FILE) */
+	ncsim_time_t watchdog;                    /* deadlock check period (0 disables) */
+} df_config;
+
+/* Fills c with the defaults of a native system file (doc/dragonfly.md). */
+void df_config_defaults(df_config *c);
+/* Frees the strings c owns (not c itself). */
+void df_config_clear(df_config *c);
+/* Reads section [network] of a native system file into c (defaults first). 0, or -1 with *err. */
+int df_config_from_sysconf(df_config *c, const sysconf *sc, char **err);
+/* 1 if path looks like a CODES configuration file (LPGROUPS/PARAMS blocks), else 0. */
+int df_is_codes_conf(const char *path);
+/* Reads a CODES dragonfly-dally .conf into c with CODES' defaults. 0, or -1 with *err. */
+int df_config_from_codes(df_config *c, const char *path, char **err);
+/* Checks c for consistency. 0, or -1 with *err (heap string). */
+int df_config_validate(const df_config *c, char **err);
+/* Parses a routing name (minimal, nonminimal|valiant, ugal|adaptive, par|prog-adaptive); -1 if unknown. */
+int df_routing_parse(const char *s);
+/* The canonical name of a routing algorithm. */
+const char *df_routing_name(enum df_routing r);
+
+/* Builds the model from a native system file; sets *nnodes. NULL with *err on error. */
+net_model *df_create(sim_ctx *ctx, const sysconf *c, uint32_t *nnodes, char **err);
+/* Builds the model from a CODES dragonfly-dally .conf file. NULL with *err on error. */
+net_model *df_create_codes(sim_ctx *ctx, const char *path, uint32_t *nnodes, char **err);
+/* Builds the model from a filled configuration (copied). NULL with *err on error. */
+net_model *df_create_config(sim_ctx *ctx, const df_config *c, char **err);
+/* 1 if m is a dragonfly model. */
+int df_is_dragonfly(const net_model *m);
+/* The configuration m was built from (owned by m). */
+const df_config *df_get_config(const net_model *m);
+
+/* Topology queries (placement, burst-buffer selection). */
+uint32_t df_router_of_node(const net_model *m, uint32_t node); /* node / p */
+uint32_t df_group_of_node(const net_model *m, uint32_t node);  /* node / (a p) */
+uint32_t df_nodes_per_group(const net_model *m);               /* a p */
+uint32_t df_nodes_per_router(const net_model *m);              /* p */
+uint32_t df_num_groups(const net_model *m);                    /* g */
+/* Router-to-router hops of the minimal path between two nodes (0, 1, 2 or 3). */
+unsigned df_min_hops(const net_model *m, uint32_t src, uint32_t dst);
+
+/* Compact log-linear latency histogram: 1/32 relative resolution. */
+#define DF_HIST_SUB 32
+#define DF_HIST_BUCKETS (64 * DF_HIST_SUB)
+typedef struct df_hist {
+	uint64_t count;
+	uint64_t b[DF_HIST_BUCKETS];
+} df_hist;
+/* Adds one sample (ps). */
+void df_hist_add(df_hist *h, uint64_t v);
+/* The q-quantile (0..1) of the samples, within 1/32 of the true value; 0 when empty. */
+uint64_t df_hist_quantile(const df_hist *h, double q);
+
+/* Per-traffic-class message statistics (messages counted when delivered in the window). */
+typedef struct df_class_stats {
+	uint64_t msgs, bytes;
+	uint64_t nonminimal;    /* messages with at least one non-minimal packet */
+	uint64_t hops;          /* sum over messages of their last packet's router hops */
+	double lat_sum;         /* sum of latencies (ps): first byte injected to last byte delivered */
+	ncsim_time_t lat_max;
+	df_hist lat;
+} df_class_stats;
+
+/* Per-link-class totals over every link of that class. */
+typedef struct df_link_totals {
+	uint32_t links;
+	uint64_t bytes;
+	ncsim_time_t busy, saturated;
+} df_link_totals;
+
+/* What the summary writer reads (pointers stay owned by the model). */
+typedef struct df_stats {
+	uint32_t nnodes, nrouters;
+	df_class_stats cls[NET_NCLASSES];
+	const uint64_t *node_injected, *node_ejected; /* bytes per node */
+	uint64_t packets, packet_hops, nonmin_packets;
+	df_link_totals link[DF_NCLASSES];            /* router output ports; [DF_TERMINAL] = ejection */
+	df_link_totals injection;                    /* NIC -> router links */
+	ncsim_time_t window_from, window_to;
+} df_stats;
+/* Statistics so far (link totals are summed at each call). */
+const df_stats *df_get_stats(net_model *m);
+/* Counts only messages delivered in [from, to] in the class statistics (default: all). */
+void df_set_window(net_model *m, ncsim_time_t from, ncsim_time_t to);
+/* Prints a human-readable description of the topology and parameters. */
+void df_describe(const net_model *m, FILE *out);
+
+#endif

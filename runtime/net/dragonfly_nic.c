@@ -1,0 +1,129 @@
+/*
+ * dragonfly_nic.c - the node's network interface: message queue,
+ * packetization and the injection link.
+ *
+ * A NIC serves its messages first come, first served (like CODES' single
+ * injection queue). It cuts the head message into packets of packet_size
+ * bytes (the last one shorter; a 0-byte message is one empty packet) and
+ * sends one packet whenever the injection link is free and the router's
+ * terminal input buffer has room (credits). The ejection side of a NIC lives
+ * in its router (dragonfly_router.c): the NIC drains arriving packets at link
+ * speed, so the router can account for delivery and credits itself.
+ */
+#include "runtime/net/dragonfly_model.h"
+
+static void nic_wake_at(df_model *m, df_nic *n)
+{
+	if (n->wake)
+		return;
+	n->wake = 1;
+	sim_send(m->ctx, m->nic0 + n->id, n->port_free - sim_now(m->ctx), DF_N_WAKE, &n->id, sizeof n->id);
+}
+
+static void try_inject(df_model *m, df_nic *n)
+{
+	sim_ctx *ctx = m->ctx;
+	ncsim_time_t now = sim_now(ctx);
+	if (n->qhead == DF_NONE)
+		return;
+	if (n->port_free > now) {
+		nic_wake_at(m, n);
+		return;
+	}
+	df_msg *M = &m->msgs.ptr[n->qhead];
+	uint64_t rest = M->bytes - M->sent;
+	uint32_t b = rest > m->cfg.packet_size ? m->cfg.packet_size : (uint32_t)rest;
+	if (n->credits < (int64_t)b) {
+		if (n->sat_since == DF_NEVER) {
+			n->sat_since = now;
+			df_watchdog_arm(m);
+		}
+		return;
+	}
+	if (n->sat_since != DF_NEVER) {
+		n->sat += now - n->sat_since;
+		n->sat_since = DF_NEVER;
+	}
+	n->credits -= b;
+	ncsim_time_t serS, serC;
+	if (b == m->cfg.packet_size) {
+		serS = m->ser_packet[DF_TERMINAL];
+		serC = m->ser_chunk[DF_TERMINAL];
+	} else {
+		serS = sim_xfer_time(b, m->cfg.bw[DF_TERMINAL]);
+		serC = b <= m->cfg.chunk_size ? serS : m->ser_chunk[DF_TERMINAL];
+	}
+	n->port_free = now + serS;
+	n->busy += serS;
+	n->bytes += b;
+	m->node_inj[n->id] += b;
+	m->moved++;
+	if (M->sent == 0)
+		M->first_tx = now;
+	M->sent += b;
+	const df_topo *T = &m->topo;
+	ncsim_time_t lat = m->cfg.latency[DF_TERMINAL], rd = m->cfg.router_delay;
+	df_pkt pk = {
+		.tail = now + serS + lat + rd,
+		.msg = n->qhead,
+		.dst = M->dst,
+		.bytes = b,
+		.inter = DF_NONE,
+		.in_port = (uint16_t)(n->id % T->p),
+	};
+	if (M->sent == M->bytes) {
+		uint32_t next = M->next;
+		M->next = DF_NONE;
+		n->qhead = next;
+		if (next == DF_NONE)
+			n->qtail = DF_NONE;
+	}
+	sim_send(ctx, m->router0 + n->id / T->p, serC + lat + rd, DF_R_ARRIVE, &pk, sizeof pk);
+	if (n->qhead != DF_NONE)
+		nic_wake_at(m, n);
+}
+
+static void on_msg(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx;
+	df_nic *n = state;
+	df_model *m = n->m;
+	uint32_t mi = *SIM_PAYLOAD(ev, const uint32_t);
+	if (n->qtail == DF_NONE)
+		n->qhead = mi;
+	else
+		m->msgs.ptr[n->qtail].next = mi;
+	n->qtail = mi;
+	if (!n->wake)
+		try_inject(m, n);
+}
+
+static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx;
+	df_nic *n = state;
+	n->credits += SIM_PAYLOAD(ev, const df_credit)->bytes;
+	if (!n->wake)
+		try_inject(n->m, n);
+}
+
+static void on_wake(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx;
+	(void)ev;
+	df_nic *n = state;
+	n->wake = 0;
+	try_inject(n->m, n);
+}
+
+static const sim_handler nic_handlers[DF_N_NKINDS] = {
+	[DF_N_MSG] = on_msg,
+	[DF_N_CREDIT] = on_credit,
+	[DF_N_WAKE] = on_wake,
+};
+
+const sim_type df_nic_type = {
+	.name = "df-nic",
+	.handlers = nic_handlers,
+	.nhandlers = DF_N_NKINDS,
+};

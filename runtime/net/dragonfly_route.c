@@ -1,0 +1,206 @@
+/*
+ * dragonfly_route.c - routing and virtual-channel assignment.
+ *
+ * Algorithms (chosen per model):
+ *   minimal   at most local, global, local. Towards another group a router
+ *             uses its own global link to that group if it has one, else goes
+ *             to a router of its group that has one (random among several).
+ *   nonminimal Valiant: at the source router pick a random intermediate group
+ *             (not the source's or the destination's), route minimally to it,
+ *             then minimally to the destination. A destination inside the
+ *             source group goes through a random intermediate router instead.
+ *   ugal      UGAL-L: at the source router compare the minimal first hop with
+ *             the first hop towards a random intermediate; stay minimal iff
+ *             q_min <= 2 q_nonmin + ugal_bias, with q the port's load in bytes
+ *             (queued here + held in the downstream buffers). The factor 2 is
+ *             the usual estimate of the non-minimal/minimal path length ratio.
+ *   par       progressive adaptive: the UGAL-L test is repeated at every router
+ *             of the source group while the packet is still minimal and has
+ *             taken at most one local hop; once non-minimal it stays so.
+ *
+ * Deadlock freedom. Every hop falls into one of six slots, which any path
+ * visits in strictly increasing order:
+ *
+ *   slot  0: local, 1st in source group     -> local VC 0
+ *   slot  1: local, 2nd in source group     -> local VC 1 (Valiant inside a group; PAR after a minimal hop)
+ *   slot  2: first global hop               -> global VC 0
+ *   slot  3: local in intermediate group    -> local VC 2
+ *   slot  4: second global hop              -> global VC 1
+ *   slot  5: local in destination group     -> local VC 3
+ *
+ * A packet holding a buffer of slot k only ever waits for a buffer of a slot
+ * > k or for ejection, which always drains; so the channel-dependency graph
+ * has no cycle and no routing mode can deadlock. Hence 4 VCs on local ports,
+ * 2 on global ports and 1 on terminal ports (Kim et al., ISCA 2008, use the
+ * same idea with one VC per hop class).
+ */
+#include "runtime/net/dragonfly_model.h"
+
+uint64_t df_port_load(const df_model *m, uint32_t r, uint32_t port)
+{
+	size_t ix = df_pix(m, r, port);
+	enum df_class cls = df_topo_class(&m->topo, port);
+	uint64_t held = 0;
+	for (unsigned v = 0; v < m->nvc[cls]; v++)
+		held += m->cfg.vc_size[cls] - (uint64_t)(int64_t)m->credits[ix * DF_MAXVC + v];
+	return m->qbytes[ix] + held;
+}
+
+static uint32_t rnd(df_model *m, uint32_t r, uint32_t n)
+{
+	return (uint32_t)(sim_rng_u64(m->ctx, m->router0 + r) % n);
+}
+
+/* Next port from router r towards group g (g != r's group). */
+static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
+{
+	const df_topo *T = &m->topo;
+	uint32_t cg = r / T->a, ri = r % T->a;
+	const uint32_t *lo = T->gw + T->gw_start[(size_t)cg * T->g + g];
+	const uint32_t *hi = T->gw + T->gw_start[(size_t)cg * T->g + g + 1];
+	uint32_t n = (uint32_t)(hi - lo), own = 0, first = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if ((lo[i] >> 8) == ri) {
+			if (!own++)
+				first = i;
+		}
+	if (own == 1)
+		return df_topo_global_port(T, lo[first] & 0xff);
+	if (own > 1) {
+		uint32_t pick = rnd(m, r, own);
+		for (uint32_t i = 0; i < n; i++)
+			if ((lo[i] >> 8) == ri && !pick--)
+				return df_topo_global_port(T, lo[i] & 0xff);
+	}
+	uint32_t e = lo[n == 1 ? 0 : rnd(m, r, n)];
+	return df_topo_local_port(T, ri, e >> 8);
+}
+
+/* Next port from router r towards router d along a minimal path. */
+static uint32_t toward_router(df_model *m, uint32_t r, uint32_t d)
+{
+	const df_topo *T = &m->topo;
+	if (r / T->a == d / T->a)
+		return df_topo_local_port(T, r % T->a, d % T->a);
+	return toward_group(m, r, d / T->a);
+}
+
+/* Picks an intermediate for pk at router r; returns 0 if the machine has no candidate. */
+static int pick_intermediate(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr)
+{
+	const df_topo *T = &m->topo;
+	uint32_t cg = r / T->a, dg = dr / T->a;
+	if (cg == dg) {
+		if (T->a < 3)
+			return 0;
+		uint32_t ri = r % T->a, di = dr % T->a, x = rnd(m, r, T->a - 2);
+		/* Skip ri and di in index order. */
+		uint32_t lo = ri < di ? ri : di, hi = ri < di ? di : ri;
+		if (x >= lo)
+			x++;
+		if (x >= hi)
+			x++;
+		pk->inter = x;
+		pk->flags |= DF_PKT_NONMIN | DF_PKT_INTRA;
+		return 1;
+	}
+	if (T->g < 3)
+		return 0;
+	uint32_t x = rnd(m, r, T->g - 2);
+	uint32_t lo = cg < dg ? cg : dg, hi = cg < dg ? dg : cg;
+	if (x >= lo)
+		x++;
+	if (x >= hi)
+		x++;
+	pk->inter = x;
+	pk->flags |= DF_PKT_NONMIN;
+	return 1;
+}
+
+/* Next port of a non-minimal packet that has not reached its intermediate yet (DF_NONE once reached). */
+static uint32_t toward_intermediate(df_model *m, uint32_t r, df_pkt *pk)
+{
+	const df_topo *T = &m->topo;
+	if (pk->flags & DF_PKT_INTRA) {
+		if (r % T->a == pk->inter) {
+			pk->flags |= DF_PKT_REACHED;
+			return DF_NONE;
+		}
+		return df_topo_local_port(T, r % T->a, pk->inter);
+	}
+	if (r / T->a == pk->inter) {
+		pk->flags |= DF_PKT_REACHED;
+		return DF_NONE;
+	}
+	return toward_group(m, r, pk->inter);
+}
+
+/* UGAL-L test at router r: diverts pk through an intermediate if the minimal port is loaded enough. */
+static void adapt(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr, uint32_t min_port)
+{
+	df_pkt trial = *pk;
+	if (!pick_intermediate(m, r, &trial, dr))
+		return;
+	uint32_t nm_port = toward_intermediate(m, r, &trial);
+	if (nm_port == DF_NONE || nm_port == min_port)
+		return;
+	double qm = (double)df_port_load(m, r, min_port), qn = (double)df_port_load(m, r, nm_port);
+	if (qm <= 2.0 * qn + m->cfg.ugal_bias)
+		return;
+	*pk = trial;
+}
+
+void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
+{
+	const df_topo *T = &m->topo;
+	uint32_t dr = pk->dst / T->p;
+	if (r == dr) {
+		*port = pk->dst % T->p;
+		*vc = 0;
+		return;
+	}
+	uint32_t p = DF_NONE;
+	if (!(pk->flags & DF_PKT_NONMIN)) {
+		switch (m->cfg.routing) {
+		case DF_ROUTE_MINIMAL:
+			break;
+		case DF_ROUTE_VALIANT:
+			if (pk->hops == 0)
+				pick_intermediate(m, r, pk, dr);
+			break;
+		case DF_ROUTE_UGAL:
+			if (pk->hops == 0) {
+				p = toward_router(m, r, dr);
+				adapt(m, r, pk, dr, p);
+			}
+			break;
+		case DF_ROUTE_PAR:
+			if (pk->ghops == 0 && pk->lhops < 2 && (pk->hops == 0 || r / T->a != dr / T->a)) {
+				p = toward_router(m, r, dr);
+				adapt(m, r, pk, dr, p);
+			}
+			break;
+		}
+		if (pk->flags & DF_PKT_NONMIN)
+			p = DF_NONE;
+	}
+	if ((pk->flags & (DF_PKT_NONMIN | DF_PKT_REACHED)) == DF_PKT_NONMIN)
+		p = toward_intermediate(m, r, pk);
+	if (p == DF_NONE)
+		p = toward_router(m, r, dr);
+	*port = p;
+	switch (df_topo_class(T, p)) {
+	case DF_GLOBAL:
+		*vc = pk->ghops ? 1 : 0;
+		break;
+	case DF_LOCAL:
+		if (pk->ghops == 0)
+			*vc = pk->lhops ? 1 : 0;
+		else
+			*vc = r / T->a == dr / T->a ? 3 : 2;
+		break;
+	default:
+		*vc = 0;
+		break;
+	}
+}

@@ -1,0 +1,171 @@
+/*
+ * rt_main.c - the standalone driver of a skeleton linked against libncsim:
+ * parses the simulator's options, then `--` and the program's own options,
+ * runs one job and writes the output folder.
+ *
+ *   prog [-n TASKS] [--system FILE] [--network MODEL] [--seed S] [--out DIR]
+ *        [--stack-size BYTES] [--until US] [--no-wall-time] [-- PROGRAM OPTIONS]
+ *
+ * Exit status: 0 ok, 1 failed run (deadlock, run-time error), 2 usage or I/O error.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ncsim/rt.h"
+#include "runtime/kernel/sim.h"
+#include "runtime/params.h"
+#include "runtime/sim_driver.h"
+#include "runtime/stats/outfile.h"
+#include "runtime/util.h"
+
+int rt_init(unsigned abi, const rt_program *prog)
+{
+	if (abi != NCSIM_RT_ABI || (prog && prog->abi != NCSIM_RT_ABI)) {
+		fprintf(stderr, "ncsim: %s was compiled for runtime ABI %u, but this runtime is ABI %u; recompile it\n",
+		        prog && prog->name ? prog->name : "the skeleton", prog ? prog->abi : abi, NCSIM_RT_ABI);
+		return -1;
+	}
+	return 0;
+}
+
+static void usage(const char *argv0, FILE *f)
+{
+	fprintf(f,
+	        "usage: %s [options] [-- program options]\n"
+	        "  -n, --tasks N         number of tasks (default 1)\n"
+	        "      --system FILE     system description (default: the built-in dragonfly)\n"
+	        "      --network MODEL   ideal, analytic or packet (overrides the system file)\n"
+	        "      --seed S          seed of the run (default 1)\n"
+	        "      --out DIR         output folder (default ncsim-out/<program>-<time>)\n"
+	        "      --stack-size B    bytes of stack per task (K/M/G suffixes)\n"
+	        "      --until US        stop at this simulated time (microseconds)\n"
+	        "      --no-wall-time    leave the wall time out of summary.json\n"
+	        "  -h, --help            this help; `-- --help` shows the program's options\n",
+	        argv0);
+}
+
+typedef struct rm_opts {
+	sd_options o;
+	uint32_t ntasks;
+	const char *out;
+	int prog_argc;
+	char **prog_argv;
+} rm_opts;
+
+/* Value of option argv[*i] (inline after '=' or the next word), or NULL. */
+static const char *value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (!strcmp(argv[*i], name) && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+static int parse_num(const char *opt, const char *v, rt_int *out)
+{
+	if (!v || prm_parse_int(v, out) < 0 || *out < 0) {
+		fprintf(stderr, "ncsim: option %s needs a non-negative integer\n", opt);
+		return -1;
+	}
+	return 0;
+}
+
+/* 0 ok, 1 help shown, -1 usage error. */
+static int parse(int argc, char **argv, rm_opts *r)
+{
+	rt_int v;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *s;
+		if (!strcmp(a, "--")) {
+			r->prog_argc = argc - i - 1;
+			r->prog_argv = argv + i + 1;
+			return 0;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(argv[0], stdout);
+			return 1;
+		} else if (!strcmp(a, "--no-wall-time")) {
+			r->o.no_wall_time = 1;
+		} else if ((s = value(argc, argv, &i, "-n")) || (s = value(argc, argv, &i, "--tasks"))) {
+			if (parse_num("--tasks", s, &v) < 0 || v < 1 || v > UINT32_MAX)
+				return -1;
+			r->ntasks = (uint32_t)v;
+		} else if ((s = value(argc, argv, &i, "--system"))) {
+			r->o.system_path = s;
+		} else if ((s = value(argc, argv, &i, "--network"))) {
+			r->o.network = s;
+		} else if ((s = value(argc, argv, &i, "--out"))) {
+			r->out = s;
+		} else if ((s = value(argc, argv, &i, "--seed"))) {
+			if (parse_num("--seed", s, &v) < 0)
+				return -1;
+			r->o.seed = (uint64_t)v;
+		} else if ((s = value(argc, argv, &i, "--stack-size"))) {
+			if (parse_num("--stack-size", s, &v) < 0)
+				return -1;
+			r->o.stack_size = (size_t)v;
+		} else if ((s = value(argc, argv, &i, "--until"))) {
+			if (parse_num("--until", s, &v) < 0)
+				return -1;
+			r->o.until = (ncsim_time_t)v * RT_PS_PER_US;
+		} else {
+			fprintf(stderr, "ncsim: unknown option '%s'\n", a);
+			usage(argv[0], stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int finish(sd_sim *s, int rc, const rm_opts *r, const rt_program *prog)
+{
+	char *err = NULL, *dir = NULL;
+	if (r->out) {
+		dir = xstrdup(r->out);
+	} else {
+		char *base = outfile_default_dir("ncsim-out", prog->name, time(NULL));
+		dir = outfile_make_run_dir(base, &err);
+		free(base);
+	}
+	if (!dir || sd_write(s, dir, &err) < 0) {
+		fprintf(stderr, "ncsim: %s\n", err ? err : "cannot create the output folder");
+		free(err);
+		free(dir);
+		return 2;
+	}
+	fprintf(stderr, "ncsim: %s: %s, simulated %.6f us, output in %s\n", prog->name, rc ? "failed" : "done",
+	        (double)sd_end_time(s) / 1e6, dir);
+	free(dir);
+	return rc ? 1 : 0;
+}
+
+int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv)
+{
+	if (rt_init(abi, prog) < 0)
+		return 2;
+	rm_opts r = {.o = {.seed = 1, .progress = SIM_PROGRESS_AUTO, .argc = argc, .argv = argv}, .ntasks = 1};
+	int p = parse(argc, argv, &r);
+	if (p != 0)
+		return p > 0 ? 0 : 2;
+	if (sd_program_help(prog, r.prog_argc, r.prog_argv, stdout))
+		return 0;
+	char *err = NULL;
+	sd_sim *s = sd_new(&r.o, &err);
+	sd_job job = {.prog = prog, .ntasks = r.ntasks, .argc = r.prog_argc, .argv = r.prog_argv};
+	if (!s || sd_add_job(s, &job, &err) < 0) {
+		fprintf(stderr, "ncsim: %s\n", err);
+		free(err);
+		sd_free(s);
+		return 2;
+	}
+	int rc = sd_run(s, stderr);
+	int status = rc < 0 ? 1 : finish(s, rc, &r, prog);
+	sd_free(s);
+	return status;
+}

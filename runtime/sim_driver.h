@@ -1,0 +1,78 @@
+/*
+ * sim_driver.h - one simulation run: a system, one or more jobs, the output
+ * folder (prefix sd_). This is what `ncsim run` and rt_main call.
+ *
+ *     sd_sim *s = sd_new(&opts, &err);          system file or built-in default
+ *     sd_add_job(s, &job, &err);                 once per job (program, tasks, args, placement)
+ *     int rc = sd_run(s, stderr);                0 ok, 1 failed run (deadlock, rt_fatal)
+ *     sd_write(s, outdir, &err);                 summary.json, tasks.csv, links.csv
+ *     sd_free(s);
+ *
+ * The run is a pure function of (programs, arguments, system, seed): two runs
+ * with equal inputs write byte-identical tasks.csv and links.csv, and
+ * summary.json files that differ only in "wall_seconds" (omitted when
+ * sd_options.no_wall_time is set).
+ */
+#ifndef NCSIM_SIM_DRIVER_H
+#define NCSIM_SIM_DRIVER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ncsim/rt.h"
+#include "runtime/kernel/sim.h"
+
+/* The built-in default system (a small dragonfly), used when no system file is given. */
+extern const char sd_default_system[];
+
+typedef struct sd_options {
+	const char *system_path; /* system file, or NULL for sd_default_system */
+	const char *system_text; /* system description held in memory; wins over system_path */
+	const char *network;     /* model override (ideal, analytic, packet), or NULL */
+	uint64_t seed;           /* the run's seed (kernel streams, rt_seed when --seed is absent) */
+	size_t stack_size;       /* task stack bytes, 0: default (256 KiB, lazily committed) */
+	ncsim_time_t until;      /* stop at this simulated time; 0: run to the end */
+	int progress;            /* enum sim_progress */
+	int no_wall_time;        /* leave wall_seconds out of summary.json (reproducible output) */
+	int argc;                /* the command line, recorded in summary.json */
+	char **argv;
+} sd_options;
+
+typedef struct sd_job {
+	const rt_program *prog;
+	const char *name;        /* label in outputs; NULL: prog->name */
+	uint32_t ntasks;
+	int argc;                /* the program's own options (what follows `--`) */
+	char **argv;
+	const uint32_t *nodes;   /* node of each rank (ntasks entries), or NULL: rank i on node i mod nodes */
+} sd_job;
+
+typedef struct sd_sim sd_sim;
+
+/* Reads the system (file or default). NULL with *err (heap) on error. */
+sd_sim *sd_new(const sd_options *o, char **err);
+/* Adds a job; parses its options (§11). Returns its index, or -1 with *err. */
+int sd_add_job(sd_sim *s, const sd_job *j, char **err);
+/* 1 (and the help text on out) if argv asks for --help/--usage of prog, else 0. */
+int sd_program_help(const rt_program *prog, int argc, char **argv, FILE *out);
+/*
+ * Builds the network and the tasks, simulates, checks the end state. Returns
+ * 0 if every task finished, 1 if the run failed (deadlock report, rt_fatal,
+ * network invariant) with the report on err, -1 on a setup error (on err).
+ */
+int sd_run(sd_sim *s, FILE *err);
+/* Writes the output folder dir (created if missing). 0, or -1 with *err. */
+int sd_write(sd_sim *s, const char *dir, char **err);
+/* Frees everything (NULL is a no-op). */
+void sd_free(sd_sim *s);
+
+/* Kernel counters of the run (after sd_run). */
+const sim_stats *sd_stats(const sd_sim *s);
+/* Simulated time when the last task finished (ps). */
+ncsim_time_t sd_end_time(const sd_sim *s);
+/* The task layer, for tests and writers (NULL before sd_run). */
+struct tk_world *sd_world(sd_sim *s);
+/* Name of the network model in use (after sd_run). */
+const char *sd_network_name(const sd_sim *s);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * summary.c - summary.json writer (see summary.h).
+ */
+#include "config.h"
+
+#include "runtime/stats/summary.h"
+
+#include "runtime/stats/json.h"
+#include "runtime/task.h"
+
+static void key_uint(json_writer *j, const char *k, uint64_t v)
+{
+	json_key(j, k);
+	json_uint(j, v);
+}
+
+static void job_totals(json_writer *j, const tk_job *job, const char *args)
+{
+	tk_totals sum = {0};
+	for (uint32_t r = 0; r < job->ntasks; r++) {
+		const tk_totals *x = &job->tasks[r]->tot;
+		for (int c = 0; c < TK_NTIMES; c++)
+			sum.t[c] += x->t[c];
+		sum.mpi_total += x->mpi_total;
+		sum.end = x->end > sum.end ? x->end : sum.end;
+		sum.bytes_sent += x->bytes_sent;
+		sum.msgs_sent += x->msgs_sent;
+	}
+	json_object_begin(j);
+	json_key(j, "name");
+	json_string(j, job->name);
+	json_key(j, "program");
+	json_string(j, job->prog->name);
+	key_uint(j, "tasks", job->ntasks);
+	json_key(j, "args");
+	json_string(j, args ? args : "");
+	key_uint(j, "end_ps", sum.end);
+	key_uint(j, "compute_ps", sum.t[TK_T_COMPUTE]);
+	key_uint(j, "sleep_ps", sum.t[TK_T_SLEEP]);
+	key_uint(j, "io_ps", sum.t[TK_T_IO]);
+	key_uint(j, "mpi_ps", sum.mpi_total);
+	key_uint(j, "mpi_network_ps", sum.t[TK_T_MPI_NET]);
+	key_uint(j, "mpi_sync_ps", sum.t[TK_T_MPI_SYNC]);
+	key_uint(j, "mpi_stack_ps", sum.t[TK_T_MPI_STACK]);
+	key_uint(j, "bytes_sent", sum.bytes_sent);
+	key_uint(j, "msgs_sent", sum.msgs_sent);
+	json_object_end(j);
+}
+
+static void write_net_totals(json_writer *j, const net_model *m)
+{
+	json_key(j, "network_totals");
+	json_object_begin(j);
+	for (int c = 0; c < NET_NCLASSES; c++) {
+		if (!m->totals.msgs_injected[c])
+			continue;
+		json_key(j, net_class_name((enum net_class)c));
+		json_object_begin(j);
+		key_uint(j, "msgs", m->totals.msgs_injected[c]);
+		key_uint(j, "bytes", m->totals.bytes_injected[c]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE *f)
+{
+	json_writer j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_key(&j, "ncsim_version");
+	json_string(&j, PACKAGE_VERSION);
+	json_key(&j, "command_line");
+	json_array_begin(&j);
+	for (int i = 0; i < in->argc; i++)
+		json_string(&j, in->argv[i]);
+	json_array_end(&j);
+	json_key(&j, "system");
+	json_string(&j, in->system);
+	json_key(&j, "network");
+	json_string(&j, in->network);
+	key_uint(&j, "seed", in->seed);
+	json_key(&j, "status");
+	json_string(&j, in->status);
+	if (in->with_wall) {
+		json_key(&j, "wall_seconds");
+		json_double(&j, in->stats->wall_seconds);
+	}
+	key_uint(&j, "events", in->stats->events);
+	key_uint(&j, "sim_end_ps", in->end);
+	json_key(&j, "jobs");
+	json_array_begin(&j);
+	for (size_t i = 0; i < w->jobs.len; i++)
+		job_totals(&j, w->jobs.ptr[i], in->job_args ? in->job_args[i] : NULL);
+	json_array_end(&j);
+	write_net_totals(&j, w->net);
+	json_object_end(&j);
+	fputc('\n', f);
+	return json_finish(&j);
+}

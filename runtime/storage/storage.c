@@ -1,0 +1,751 @@
+/*
+ * storage.c - storage managers, client proxies and burst-buffer placement
+ * (the protocol is drawn in storage.h).
+ *
+ * Entities: one client proxy per node (it plays the client's RDMA engine and
+ * turns the final ack into a sto_completion) and one manager per storage node
+ * (its devices, their space ledger, write waiters and the drain port live in
+ * the manager's state). Requests are slots of a table owned by the system:
+ *
+ *   recs[id]: descriptor (immutable after sto_submit) | pipeline counters
+ *             (manager only) | timing sums (statistics only)
+ *
+ * Slots are recycled in LIFO order of completion, which is deterministic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/storage/storage.h"
+#include "runtime/util.h"
+
+/* Event kinds of a manager. */
+enum { SRV_REQ, SRV_DATA_IN, SRV_DEV_DONE, SRV_DATA_OUT, SRV_DRAIN_READ, SRV_DRAIN_DONE, SRV_NKINDS };
+/* Event kinds of a client proxy. */
+enum { CLI_RDMA_READ, CLI_ACK, CLI_NKINDS };
+
+typedef struct rec {
+	sto_request req;
+	uint64_t seq;                 /* submission number (io.csv id) */
+	uint32_t server;              /* index into servers */
+	uint8_t dev;                  /* device index within the server */
+	uint8_t where;                /* enum sto_where */
+	int16_t status;
+	uint64_t lba;                 /* device address of the request's first byte */
+	uint64_t nblocks, next_block, blocks_done;
+	uint32_t inflight;
+	ncsim_time_t issue, net_time, dev_time;
+} rec;
+
+typedef struct server {
+	sto_system *sys;
+	uint32_t node, index;
+	sim_eid self;
+	uint32_t ndev;
+	sto_dev *dev[2];
+	int drain[2];                    /* drain this device to external storage */
+	uint64_t stored[2], drained[2];  /* bytes */
+	uint64_t pending_drains[2];
+	ncsim_time_t san_free;           /* the drain port is busy until then */
+	VEC(uint32_t) waitq[2];          /* writes waiting for space, FIFO from wq_head */
+	size_t wq_head[2];
+} server;
+
+typedef struct client {
+	sto_system *sys;
+	uint32_t node;
+	sim_eid self;
+} client;
+
+struct sto_system {
+	sto_config cfg;
+	net_model *net;
+	uint32_t nnodes, nservers;
+	server *servers;
+	client *clients;
+	uint32_t *route;          /* client node -> server index */
+	int32_t *server_of_node;  /* node -> server index, -1 if none */
+	VEC(rec) recs;
+	VEC(uint32_t) free_ids;
+	sto_totals tot;
+	FILE *io_log;
+};
+
+/* Payload of SRV_DEV_DONE. */
+typedef struct dev_done {
+	uint64_t id, block;
+	ncsim_time_t submit;
+} dev_done;
+SIM_PAYLOAD_CHECK(dev_done);
+
+/* Payload of SRV_DRAIN_READ and SRV_DRAIN_DONE. */
+typedef struct drain_ev {
+	uint64_t bytes;
+	uint32_t dev;
+} drain_ev;
+SIM_PAYLOAD_CHECK(drain_ev);
+
+/* ------------------------------------------------------------ helpers */
+
+static uint64_t block_len(const sto_system *s, const rec *r, uint64_t b)
+{
+	uint64_t off = b * s->cfg.block_size;
+	uint64_t left = r->req.bytes - off;
+	return left < s->cfg.block_size ? left : s->cfg.block_size;
+}
+
+static void inject(sto_system *s, sim_ctx *ctx, uint32_t src, uint32_t dst, uint64_t bytes, const rec *r,
+                   sim_eid notify, uint16_t kind, uint64_t id, uint64_t cookie2)
+{
+	net_msg m = {
+		.src_node = src, .dst_node = dst, .bytes = bytes, .tclass = NET_CLASS_IO, .job = r->req.job,
+		.notify = notify, .notify_kind = kind, .cookie = id, .cookie2 = cookie2,
+	};
+	s->tot.net_msgs++;
+	s->tot.net_bytes += bytes;
+	/* Node ids were validated against the network in sto_new and sto_submit. */
+	(void)net_inject(s->net, ctx, &m);
+}
+
+/* A zero-delay event shaped like a network delivery (local configuration). */
+static void local_delivery(sim_ctx *ctx, sim_eid dst, uint16_t kind, uint64_t id, uint32_t node)
+{
+	net_delivery d = { .cookie = id, .src_node = node, .dst_node = node, .inject_time = sim_now(ctx),
+	                   .tclass = NET_CLASS_IO };
+	sim_send(ctx, dst, 0, kind, &d, sizeof d);
+}
+
+static int is_local(const sto_system *s)
+{
+	return s->cfg.kind == STO_CFG_LOCAL;
+}
+
+/* ------------------------------------------------------------ manager */
+
+static void finish(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	sto_system *s = sv->sys;
+	rec *r = &s->recs.ptr[id];
+	const client *cl = &s->clients[r->req.client_node];
+	if (is_local(s))
+		local_delivery(ctx, cl->self, CLI_ACK, id, sv->node);
+	else
+		inject(s, ctx, sv->node, r->req.client_node, s->cfg.control_bytes, r, cl->self, CLI_ACK, id, 0);
+}
+
+static void dev_op(server *sv, sim_ctx *ctx, uint32_t id, uint64_t b, int is_write)
+{
+	sto_system *s = sv->sys;
+	rec *r = &s->recs.ptr[id];
+	ncsim_time_t now = sim_now(ctx);
+	uint64_t lba = r->lba + b * s->cfg.block_size;
+	ncsim_time_t done = sto_dev_access(sv->dev[r->dev], now, is_write, lba, block_len(s, r, b),
+	                                   sim_rng_unif(ctx, sv->self));
+	dev_done p = { .id = id, .block = b, .submit = now };
+	sim_send(ctx, sv->self, done - now, SRV_DEV_DONE, &p, sizeof p);
+}
+
+/* Keeps up to `threads` blocks of request id in flight. */
+static void start_blocks(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	sto_system *s = sv->sys;
+	rec *r = &s->recs.ptr[id];
+	while (r->inflight < s->cfg.threads && r->next_block < r->nblocks) {
+		uint64_t b = r->next_block++;
+		r->inflight++;
+		if (r->req.op == STO_OP_READ || is_local(s))
+			dev_op(sv, ctx, id, b, r->req.op == STO_OP_WRITE);
+		else
+			inject(s, ctx, sv->node, r->req.client_node, s->cfg.control_bytes, r,
+			       s->clients[r->req.client_node].self, CLI_RDMA_READ, id, b);
+	}
+}
+
+static void admit(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	rec *r = &sv->sys->recs.ptr[id];
+	if (r->nblocks == 0)
+		finish(sv, ctx, id);
+	else
+		start_blocks(sv, ctx, id);
+}
+
+static void fail(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	sv->sys->recs.ptr[id].status = STO_ENOSPC;
+	finish(sv, ctx, id);
+}
+
+/*
+ * Tries to reserve space for a write. Returns 1 if admitted or failed, 0 if
+ * it has to wait. Waiting makes sense only on a device that drains: every
+ * byte reserved there is drained and released eventually, so a request no
+ * larger than the device fits some day; elsewhere space never comes back.
+ */
+static int try_reserve(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	rec *r = &sv->sys->recs.ptr[id];
+	sto_dev *d = sv->dev[r->dev];
+	if (sto_dev_reserve(d, r->req.bytes) == 0) {
+		admit(sv, ctx, id);
+		return 1;
+	}
+	if (sv->sys->cfg.on_full_fail || !sv->drain[r->dev] || r->req.bytes > d->capacity) {
+		fail(sv, ctx, id);
+		return 1;
+	}
+	return 0;
+}
+
+/* Admits waiting writes of device `dv` in FIFO order while they fit. */
+static void run_waiters(server *sv, sim_ctx *ctx, unsigned dv)
+{
+	while (sv->wq_head[dv] < sv->waitq[dv].len) {
+		uint32_t id = sv->waitq[dv].ptr[sv->wq_head[dv]];
+		if (!try_reserve(sv, ctx, id))
+			return;
+		sv->wq_head[dv]++;
+	}
+	sv->waitq[dv].len = sv->wq_head[dv] = 0;
+}
+
+static void srv_req(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	uint32_t id = (uint32_t)d->cookie;
+	rec *r = &sv->sys->recs.ptr[id];
+	r->net_time += sim_now(ctx) - d->inject_time;
+	if (r->req.op == STO_OP_READ) {
+		admit(sv, ctx, id);
+		return;
+	}
+	unsigned dv = r->dev;
+	/* Writers queue behind earlier waiters of the same device (FIFO). */
+	if (sv->wq_head[dv] < sv->waitq[dv].len || !try_reserve(sv, ctx, id)) {
+		VEC_PUSH(&sv->waitq[dv], id);
+		sv->sys->tot.space_waits++;
+		sv->dev[dv]->st.full_waits++;
+	}
+}
+
+static void srv_data_in(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	sv->sys->recs.ptr[d->cookie].net_time += sim_now(ctx) - d->inject_time;
+	dev_op(sv, ctx, (uint32_t)d->cookie, d->cookie2, 1);
+}
+
+static void block_finished(server *sv, sim_ctx *ctx, uint32_t id)
+{
+	rec *r = &sv->sys->recs.ptr[id];
+	r->blocks_done++;
+	r->inflight--;
+	if (r->blocks_done == r->nblocks)
+		finish(sv, ctx, id);
+	else
+		start_blocks(sv, ctx, id);
+}
+
+static void start_drain(server *sv, sim_ctx *ctx, unsigned dv, uint64_t lba, uint64_t len)
+{
+	ncsim_time_t now = sim_now(ctx);
+	sv->pending_drains[dv]++;
+	ncsim_time_t done = sto_dev_access(sv->dev[dv], now, 0, lba, len, sim_rng_unif(ctx, sv->self));
+	drain_ev p = { .bytes = len, .dev = dv };
+	sim_send(ctx, sv->self, done - now, SRV_DRAIN_READ, &p, sizeof p);
+}
+
+static void srv_dev_done(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	sto_system *s = sv->sys;
+	const dev_done *p = SIM_PAYLOAD(ev, dev_done);
+	uint32_t id = (uint32_t)p->id;
+	rec *r = &s->recs.ptr[id];
+	uint64_t len = block_len(s, r, p->block);
+	r->dev_time += sim_now(ctx) - p->submit;
+	if (r->req.op == STO_OP_WRITE) {
+		sv->stored[r->dev] += len;
+		s->tot.bytes_stored += len;
+		if (sv->drain[r->dev])
+			start_drain(sv, ctx, r->dev, r->lba + p->block * s->cfg.block_size, len);
+		block_finished(sv, ctx, id);
+	} else if (is_local(s)) {
+		block_finished(sv, ctx, id);
+	} else {
+		inject(s, ctx, sv->node, r->req.client_node, len, r, sv->self, SRV_DATA_OUT, id, p->block);
+	}
+}
+
+static void srv_data_out(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	sv->sys->recs.ptr[d->cookie].net_time += sim_now(ctx) - d->inject_time;
+	block_finished(sv, ctx, (uint32_t)d->cookie);
+}
+
+/* The drained block has been read from the device: send it through the SAN port. */
+static void srv_drain_read(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	const drain_ev *p = SIM_PAYLOAD(ev, drain_ev);
+	ncsim_time_t now = sim_now(ctx);
+	ncsim_time_t start = now > sv->san_free ? now : sv->san_free;
+	sv->san_free = start + sim_xfer_time(p->bytes, sv->sys->cfg.san_bandwidth);
+	ncsim_time_t arrive = sv->san_free + sv->sys->cfg.san_latency;
+	sim_send(ctx, sv->self, arrive - now, SRV_DRAIN_DONE, p, sizeof *p);
+}
+
+static void srv_drain_done(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	server *sv = state;
+	const drain_ev *p = SIM_PAYLOAD(ev, drain_ev);
+	sto_dev_release(sv->dev[p->dev], p->bytes);
+	sv->drained[p->dev] += p->bytes;
+	sv->sys->tot.bytes_drained += p->bytes;
+	sv->pending_drains[p->dev]--;
+	run_waiters(sv, ctx, p->dev);
+}
+
+static const sim_handler server_handlers[SRV_NKINDS] = {
+	[SRV_REQ] = srv_req,
+	[SRV_DATA_IN] = srv_data_in,
+	[SRV_DEV_DONE] = srv_dev_done,
+	[SRV_DATA_OUT] = srv_data_out,
+	[SRV_DRAIN_READ] = srv_drain_read,
+	[SRV_DRAIN_DONE] = srv_drain_done,
+};
+static const sim_type server_type = {
+	.name = "sto_manager", .handlers = server_handlers, .nhandlers = SRV_NKINDS,
+};
+
+/* ------------------------------------------------------------ client proxy */
+
+static const char *where_name(unsigned w)
+{
+	return w == STO_AT_LOCAL ? "local" : w == STO_AT_SSD ? "ssd" : "hdd";
+}
+
+static void log_row(const sto_system *s, const rec *r, ncsim_time_t done)
+{
+	fprintf(s->io_log, "%llu,%u,%u,%u,%s,%s,%lld,%llu,%llu,%s,%.6f,%.6f,%.6f,%.6f\n",
+	        (unsigned long long)r->seq, r->req.job, r->req.client_node, s->servers[r->server].node,
+	        where_name(r->where), r->req.op == STO_OP_READ ? "read" : "write", (long long)r->req.file,
+	        (unsigned long long)r->req.offset, (unsigned long long)r->req.bytes,
+	        r->status == STO_OK ? "ok" : "enospc", (double)r->issue * 1e-6, (double)r->net_time * 1e-6,
+	        (double)r->dev_time * 1e-6, (double)done * 1e-6);
+}
+
+static void cli_rdma_read(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	client *cl = state;
+	sto_system *s = cl->sys;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	rec *r = &s->recs.ptr[d->cookie];
+	r->net_time += sim_now(ctx) - d->inject_time;
+	const server *sv = &s->servers[r->server];
+	inject(s, ctx, cl->node, sv->node, block_len(s, r, d->cookie2), r, sv->self, SRV_DATA_IN, d->cookie, d->cookie2);
+}
+
+static void cli_ack(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	client *cl = state;
+	sto_system *s = cl->sys;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	uint32_t id = (uint32_t)d->cookie;
+	rec *r = &s->recs.ptr[id];
+	ncsim_time_t now = sim_now(ctx);
+	r->net_time += now - d->inject_time;
+	sto_completion c = {
+		.cookie = r->req.cookie, .bytes = r->req.bytes, .issue_time = r->issue, .net_time = r->net_time,
+		.dev_time = r->dev_time, .status = r->status, .where = r->where, .op = r->req.op,
+		.server = s->servers[r->server].node,
+	};
+	s->tot.completed++;
+	if (r->status != STO_OK) {
+		s->tot.failed++;
+	} else if (r->req.op == STO_OP_WRITE) {
+		s->tot.writes++;
+		s->tot.bytes_written += r->req.bytes;
+	} else {
+		s->tot.reads++;
+		s->tot.bytes_read += r->req.bytes;
+	}
+	if (s->io_log)
+		log_row(s, r, now);
+	sim_eid notify = r->req.notify;
+	uint16_t kind = r->req.notify_kind;
+	VEC_PUSH(&s->free_ids, id);
+	sim_send(ctx, notify, 0, kind, &c, sizeof c);
+}
+
+static const sim_handler client_handlers[CLI_NKINDS] = {
+	[CLI_RDMA_READ] = cli_rdma_read,
+	[CLI_ACK] = cli_ack,
+};
+static const sim_type client_type = {
+	.name = "sto_client", .handlers = client_handlers, .nhandlers = CLI_NKINDS,
+};
+
+/* ------------------------------------------------------------ placement */
+
+static uint32_t topo_router(const sto_topology *t, uint32_t n)
+{
+	return t && t->router_of ? t->router_of(t->ctx, n) : n;
+}
+
+static uint32_t topo_group(const sto_topology *t, uint32_t n)
+{
+	return t && t->group_of ? t->group_of(t->ctx, n) : 0;
+}
+
+typedef VEC(uint32_t) u32vec;
+
+/* Storage nodes of the configuration, in server-index order. */
+static int pick_nodes(sto_system *s, const sto_topology *topo, u32vec *out, char **err)
+{
+	const sto_config *c = &s->cfg;
+	if (c->kind == STO_CFG_LOCAL) {
+		for (uint32_t n = 0; n < s->nnodes; n++)
+			VEC_PUSH(out, n);
+		return 0;
+	}
+	if (c->nodes) {
+		for (uint32_t i = 0; i < c->nnodes_list; i++) {
+			if (c->nodes[i] >= s->nnodes) {
+				*err = xasprintf("[storage] %s: node %u is outside the machine (%u nodes)",
+				                 c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes", c->nodes[i], s->nnodes);
+				return -1;
+			}
+			for (uint32_t j = 0; j < i; j++)
+				if (c->nodes[j] == c->nodes[i]) {
+					*err = xasprintf("[storage] node %u is listed twice", c->nodes[i]);
+					return -1;
+				}
+			VEC_PUSH(out, c->nodes[i]);
+		}
+		return 0;
+	}
+	if (c->kind == STO_CFG_STORAGE) {
+		if (c->io_servers >= s->nnodes) {
+			*err = xasprintf("[storage] io_servers = %u leaves no compute node (%u nodes)", c->io_servers, s->nnodes);
+			return -1;
+		}
+		for (uint32_t n = s->nnodes - c->io_servers; n < s->nnodes; n++)
+			VEC_PUSH(out, n);
+		return 0;
+	}
+	/* compute-side default: the first bb_per_group nodes of every group. */
+	uint32_t maxg = 0;
+	for (uint32_t n = 0; n < s->nnodes; n++)
+		if (topo_group(topo, n) > maxg)
+			maxg = topo_group(topo, n);
+	uint32_t *count = xcalloc((size_t)maxg + 1, sizeof *count);
+	for (uint32_t n = 0; n < s->nnodes; n++) {
+		uint32_t g = topo_group(topo, n);
+		if (count[g] < c->bb_per_group) {
+			count[g]++;
+			VEC_PUSH(out, n);
+		}
+	}
+	free(count);
+	return 0;
+}
+
+/* Fills s->route for compute-side: same router, else same group, else bb[client % nbb]. */
+static void route_nearest(sto_system *s, const sto_topology *topo)
+{
+	uint32_t maxg = 0;
+	for (uint32_t i = 0; i < s->nservers; i++)
+		if (topo_group(topo, s->servers[i].node) > maxg)
+			maxg = topo_group(topo, s->servers[i].node);
+	for (uint32_t n = 0; n < s->nnodes; n++)
+		if (topo_group(topo, n) > maxg)
+			maxg = topo_group(topo, n);
+	/* Servers bucketed by group (CSR), in server-index order. */
+	uint32_t *start = xcalloc((size_t)maxg + 2, sizeof *start);
+	uint32_t *by_group = xcalloc(s->nservers, sizeof *by_group);
+	uint32_t *sgroup = xcalloc(s->nservers, sizeof *sgroup), *srouter = xcalloc(s->nservers, sizeof *srouter);
+	for (uint32_t i = 0; i < s->nservers; i++) {
+		sgroup[i] = topo_group(topo, s->servers[i].node);
+		srouter[i] = topo_router(topo, s->servers[i].node);
+		start[sgroup[i] + 1]++;
+	}
+	for (uint32_t g = 0; g <= maxg; g++)
+		start[g + 1] += start[g];
+	uint32_t *fill = xcalloc((size_t)maxg + 1, sizeof *fill);
+	for (uint32_t i = 0; i < s->nservers; i++)
+		by_group[start[sgroup[i]] + fill[sgroup[i]]++] = i;
+	for (uint32_t n = 0; n < s->nnodes; n++) {
+		uint32_t g = topo_group(topo, n), rt = topo_router(topo, n);
+		uint32_t lo = start[g], hi = start[g + 1], same = 0;
+		for (uint32_t k = lo; k < hi; k++)
+			same += srouter[by_group[k]] == rt;
+		if (same > 0) {
+			uint32_t pick = n % same;
+			for (uint32_t k = lo; k < hi; k++)
+				if (srouter[by_group[k]] == rt && pick-- == 0) {
+					s->route[n] = by_group[k];
+					break;
+				}
+		} else if (hi > lo) {
+			s->route[n] = by_group[lo + n % (hi - lo)];
+		} else {
+			s->route[n] = n % s->nservers;
+		}
+	}
+	free(start);
+	free(by_group);
+	free(sgroup);
+	free(srouter);
+	free(fill);
+}
+
+/* ------------------------------------------------------------ system */
+
+static int load_dev(const sysconf *sys, const char *name, sto_dev **out, char **err)
+{
+	sto_dev_params p;
+	if (sto_dev_params_load(sys, name, &p, err) < 0)
+		return -1;
+	*out = xcalloc(1, sizeof **out);
+	sto_dev_init(*out, &p);
+	return 0;
+}
+
+sto_system *sto_new(const sysconf *sys, net_model *net, const sto_topology *topo, uint32_t nnodes, sim_ctx *ctx,
+                    char **err)
+{
+	sto_system *s = xcalloc(1, sizeof *s);
+	u32vec nodes = { 0 };
+	if (sto_config_load(sys, &s->cfg, err) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->net = net;
+	s->nnodes = nnodes;
+	if (nnodes == 0) {
+		*err = xasprintf("storage: the machine has no nodes");
+		goto fail;
+	}
+	if (!is_local(s) && (!net || net->nnodes < nnodes)) {
+		*err = xasprintf("storage: the %s configuration needs a network covering all %u nodes",
+		                 s->cfg.kind == STO_CFG_COMPUTE ? "compute-side" : "storage-side", nnodes);
+		goto fail;
+	}
+	if (pick_nodes(s, topo, &nodes, err) < 0)
+		goto fail;
+	s->nservers = (uint32_t)nodes.len;
+	s->servers = xcalloc(s->nservers, sizeof *s->servers);
+	s->clients = xcalloc(nnodes, sizeof *s->clients);
+	s->route = xcalloc(nnodes, sizeof *s->route);
+	s->server_of_node = xcalloc(nnodes, sizeof *s->server_of_node);
+	for (uint32_t n = 0; n < nnodes; n++)
+		s->server_of_node[n] = -1;
+	/* Devices first: a bad device name must fail before any entity exists. */
+	for (uint32_t i = 0; i < s->nservers; i++) {
+		server *sv = &s->servers[i];
+		sv->sys = s;
+		sv->node = nodes.ptr[i];
+		sv->index = i;
+		s->server_of_node[sv->node] = (int32_t)i;
+		if (s->cfg.kind == STO_CFG_STORAGE) {
+			sv->ndev = 2;
+			if (load_dev(sys, s->cfg.ssd_device, &sv->dev[0], err) < 0 ||
+			    load_dev(sys, s->cfg.hdd_device, &sv->dev[1], err) < 0)
+				goto fail;
+			/* The SSD is the burst buffer in front of the server's disk. */
+			sv->drain[0] = s->cfg.drain;
+		} else {
+			sv->ndev = 1;
+			if (load_dev(sys, s->cfg.device, &sv->dev[0], err) < 0)
+				goto fail;
+			sv->drain[0] = s->cfg.drain;
+		}
+	}
+	if (s->cfg.kind == STO_CFG_LOCAL)
+		for (uint32_t n = 0; n < nnodes; n++)
+			s->route[n] = n;
+	else if (s->cfg.kind == STO_CFG_STORAGE)
+		for (uint32_t n = 0; n < nnodes; n++)
+			s->route[n] = n % s->nservers;
+	else
+		route_nearest(s, topo);
+	for (uint32_t n = 0; n < nnodes; n++) {
+		s->clients[n] = (client){ .sys = s, .node = n };
+		s->clients[n].self = sim_entity_add(ctx, &client_type, &s->clients[n]);
+	}
+	for (uint32_t i = 0; i < s->nservers; i++)
+		s->servers[i].self = sim_entity_add(ctx, &server_type, &s->servers[i]);
+	VEC_FREE(&nodes);
+	return s;
+fail:
+	VEC_FREE(&nodes);
+	sto_free(s);
+	return NULL;
+}
+
+void sto_free(sto_system *s)
+{
+	if (!s)
+		return;
+	for (uint32_t i = 0; s->servers && i < s->nservers; i++) {
+		server *sv = &s->servers[i];
+		for (unsigned d = 0; d < 2; d++) {
+			if (sv->dev[d]) {
+				sto_dev_fini(sv->dev[d]);
+				free(sv->dev[d]);
+			}
+			VEC_FREE(&sv->waitq[d]);
+		}
+	}
+	free(s->servers);
+	free(s->clients);
+	free(s->route);
+	free(s->server_of_node);
+	VEC_FREE(&s->recs);
+	VEC_FREE(&s->free_ids);
+	sto_config_fini(&s->cfg);
+	free(s);
+}
+
+uint32_t sto_route(const sto_system *s, uint32_t node, uint64_t bytes, enum sto_where *where)
+{
+	const server *sv = &s->servers[s->route[node]];
+	unsigned dv = s->cfg.kind == STO_CFG_STORAGE && bytes >= s->cfg.threshold ? 1 : 0;
+	if (where)
+		*where = is_local(s) ? STO_AT_LOCAL : sv->dev[dv]->kind == STO_DEV_SSD ? STO_AT_SSD : STO_AT_HDD;
+	return sv->node;
+}
+
+int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
+{
+	if (req->client_node >= s->nnodes || (req->op != STO_OP_READ && req->op != STO_OP_WRITE))
+		return -1;
+	uint32_t id;
+	if (s->free_ids.len > 0) {
+		id = s->free_ids.ptr[--s->free_ids.len];
+	} else {
+		VEC_GROW(&s->recs, s->recs.len + 1);
+		id = (uint32_t)s->recs.len++;
+	}
+	rec *r = &s->recs.ptr[id];
+	memset(r, 0, sizeof *r);
+	r->req = *req;
+	r->seq = s->tot.submitted++;
+	r->server = s->route[req->client_node];
+	server *sv = &s->servers[r->server];
+	r->dev = s->cfg.kind == STO_CFG_STORAGE && req->bytes >= s->cfg.threshold ? 1 : 0;
+	enum sto_where w;
+	sto_route(s, req->client_node, req->bytes, &w);
+	r->where = (uint8_t)w;
+	/* Files of a job sit file_stride apart on the device (wrapping around it),
+	 * so that offsets keep their locality for the HDD's seeks and read-ahead. */
+	uint64_t cap = sv->dev[r->dev]->capacity;
+	uint64_t nslots = cap / s->cfg.file_stride ? cap / s->cfg.file_stride : 1;
+	uint64_t slot = ((uint64_t)req->job * 4099u + (uint64_t)req->file) % nslots;
+	r->lba = (slot * s->cfg.file_stride + req->offset % cap) % cap;
+	r->nblocks = req->bytes / s->cfg.block_size + (req->bytes % s->cfg.block_size != 0);
+	r->issue = sim_now(ctx);
+	if (is_local(s))
+		local_delivery(ctx, sv->self, SRV_REQ, id, sv->node);
+	else
+		inject(s, ctx, req->client_node, sv->node, s->cfg.control_bytes, r, sv->self, SRV_REQ, id, 0);
+	return 0;
+}
+
+const sto_config *sto_get_config(const sto_system *s)
+{
+	return &s->cfg;
+}
+
+const sto_totals *sto_get_totals(const sto_system *s)
+{
+	return &s->tot;
+}
+
+int sto_is_storage_node(const sto_system *s, uint32_t node)
+{
+	return !is_local(s) && node < s->nnodes && s->server_of_node[node] >= 0;
+}
+
+uint32_t sto_server_count(const sto_system *s)
+{
+	return s->nservers;
+}
+
+const sto_dev *sto_server_device(const sto_system *s, uint32_t i, int which)
+{
+	if (i >= s->nservers || which < 0 || (unsigned)which >= s->servers[i].ndev)
+		return NULL;
+	return s->servers[i].dev[which];
+}
+
+void sto_set_io_log(sto_system *s, FILE *out)
+{
+	s->io_log = out;
+	if (out)
+		fputs("id,job,client,server,device,op,file,offset,bytes,status,issue_us,network_us,device_us,"
+		      "completion_us\n", out);
+}
+
+int sto_write_devices(const sto_system *s, FILE *out)
+{
+	fputs("node,device,model,capacity,used,reads,writes,bytes_read,bytes_written,stored,drained,busy_us,"
+	      "space_waits\n", out);
+	for (uint32_t i = 0; i < s->nservers; i++) {
+		const server *sv = &s->servers[i];
+		for (unsigned d = 0; d < sv->ndev; d++) {
+			const sto_dev *v = sv->dev[d];
+			fprintf(out, "%u,%s,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%llu\n", sv->node,
+			        is_local(s) ? "local" : sto_dev_kind_name(v->kind), v->name,
+			        (unsigned long long)v->capacity, (unsigned long long)v->used,
+			        (unsigned long long)v->st.reads, (unsigned long long)v->st.writes,
+			        (unsigned long long)v->st.bytes_read, (unsigned long long)v->st.bytes_written,
+			        (unsigned long long)sv->stored[d], (unsigned long long)sv->drained[d],
+			        (double)v->st.busy * 1e-6, (unsigned long long)v->st.full_waits);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+int sto_check(const sto_system *s, FILE *err)
+{
+	int bad = 0;
+	const sto_totals *t = &s->tot;
+	if (t->completed != t->submitted) {
+		fprintf(err, "storage: %llu of %llu requests never completed\n",
+		        (unsigned long long)(t->submitted - t->completed), (unsigned long long)t->submitted);
+		bad = 1;
+	}
+	if (t->bytes_written != t->bytes_stored) {
+		fprintf(err, "storage: clients wrote %llu bytes but devices stored %llu\n",
+		        (unsigned long long)t->bytes_written, (unsigned long long)t->bytes_stored);
+		bad = 1;
+	}
+	uint64_t stored = 0, drained = 0;
+	for (uint32_t i = 0; i < s->nservers; i++) {
+		const server *sv = &s->servers[i];
+		for (unsigned d = 0; d < sv->ndev; d++) {
+			stored += sv->stored[d];
+			drained += sv->drained[d];
+			if (sv->dev[d]->used != sv->stored[d] - sv->drained[d]) {
+				fprintf(err, "storage: node %u %s: %llu bytes reserved, but %llu stored - %llu drained\n",
+				        sv->node, sto_dev_kind_name(sv->dev[d]->kind), (unsigned long long)sv->dev[d]->used,
+				        (unsigned long long)sv->stored[d], (unsigned long long)sv->drained[d]);
+				bad = 1;
+			}
+			if (sv->pending_drains[d] || sv->wq_head[d] < sv->waitq[d].len) {
+				fprintf(err, "storage: node %u: drains or waiting writes left at the end\n", sv->node);
+				bad = 1;
+			}
+		}
+	}
+	if (stored != t->bytes_stored || drained != t->bytes_drained) {
+		fprintf(err, "storage: per-server byte counts disagree with the totals\n");
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}

@@ -1,0 +1,56 @@
+/*
+ * rt_testlib.c - helpers for the task-runtime tests (see rt_testlib.h).
+ */
+#include "tests/unit/rt_testlib.h"
+
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+
+char *tl_analytic(uint32_t nodes, const char *extra)
+{
+	return xasprintf("[network]\nmodel = analytic\nnodes = %u\nlatency = 100 ns\nbandwidth = 10 GB/s\n"
+	                 "injection_bandwidth = 20 GB/s\n%s", nodes, extra ? extra : "");
+}
+
+sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err)
+{
+	char *e = NULL;
+	sd_options o = {.system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	sd_sim *s = sd_new(&o, &e);
+	sd_job j = {.prog = prog, .ntasks = ntasks};
+	if (!s || sd_add_job(s, &j, &e) < 0) {
+		fprintf(stderr, "tl_run: %s\n", e);
+		free(e);
+		sd_free(s);
+		*rc = -1;
+		return NULL;
+	}
+	*rc = sd_run(s, err ? err : stderr);
+	return s;
+}
+
+const tk_totals *tl_tot(sd_sim *s, uint32_t r) { return &sd_world(s)->jobs.ptr[0]->tasks[r]->tot; }
+
+int tl_decomposition_adds_up(sd_sim *s)
+{
+	tk_world *w = sd_world(s);
+	for (size_t i = 0; i < w->all.len; i++) {
+		const tk_totals *x = &w->all.ptr[i]->tot;
+		if (x->t[TK_T_MPI_NET] + x->t[TK_T_MPI_SYNC] + x->t[TK_T_MPI_STACK] != x->mpi_total) {
+			fprintf(stderr, "task %zu: net %llu + sync %llu + stack %llu != mpi %llu\n", i,
+			        (unsigned long long)x->t[TK_T_MPI_NET], (unsigned long long)x->t[TK_T_MPI_SYNC],
+			        (unsigned long long)x->t[TK_T_MPI_STACK], (unsigned long long)x->mpi_total);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+int tl_main(void)
+{
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned fails = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}

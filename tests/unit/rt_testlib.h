@@ -1,0 +1,31 @@
+/*
+ * rt_testlib.h - helpers for the task-runtime tests: run a small program on a
+ * system given as text and read the per-task results.
+ */
+#ifndef NCSIM_RT_TESTLIB_H
+#define NCSIM_RT_TESTLIB_H
+
+#include <stdio.h>
+
+#include "ncsim/rt.h"
+#include "runtime/sim_driver.h"
+#include "runtime/task.h"
+
+/* A program descriptor with no parameters. */
+#define TL_PROGRAM(var, fn) static const rt_program var = {.abi = NCSIM_RT_ABI, .name = #var, .entry = (fn)}
+
+/* The analytic test machine: 100 ns latency, 10 GB/s links, 20 GB/s injection; heap text. */
+#define TL_LAT 100000ULL
+#define TL_BW 10e9
+#define TL_INJ_BW 20e9
+char *tl_analytic(uint32_t nodes, const char *extra);
+/* Runs prog with ntasks on system text; *rc gets sd_run's result; failure reports go to `err` (NULL: stderr). */
+sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
+/* Totals of physical rank r of the first job. */
+const tk_totals *tl_tot(sd_sim *s, uint32_t r);
+/* 1 if network + sync + stack == mpi time for every task of s. */
+int tl_decomposition_adds_up(sd_sim *s);
+/* Runs the registered CUnit tests and returns the exit status. */
+int tl_main(void);
+
+#endif

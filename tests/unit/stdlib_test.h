@@ -1,0 +1,83 @@
+/*
+ * stdlib_test.h - small helpers shared by the CUnit suites of ncsim/stdlib.h.
+ *
+ * EXPECT_I / EXPECT_F evaluate a call that uses `E` as its error slot and
+ * check both the value and that no error was recorded; EXPECT_ERR checks that
+ * the call fails with a message containing a given text. Mismatches print
+ * the expression and both values before the CUnit assertion fails.
+ */
+#ifndef NCSIM_TESTS_STDLIB_TEST_H
+#define NCSIM_TESTS_STDLIB_TEST_H
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include "ncsim/stdlib.h"
+
+#define E (&e_)
+
+#define EXPECT_I(call, want)                                                             \
+	do {                                                                                 \
+		ncsim_err e_ = NCSIM_ERR_INIT;                                                   \
+		int64_t got_ = (call), want_ = (want);                                           \
+		if (got_ != want_ || e_.failed)                                                  \
+			fprintf(stderr, "%s:%d: %s = %" PRId64 " (error: %s), want %" PRId64 "\n",   \
+			        __FILE__, __LINE__, #call, got_, e_.failed ? e_.msg : "none", want_); \
+		CU_ASSERT_FALSE(e_.failed);                                                      \
+		CU_ASSERT_EQUAL(got_, want_);                                                    \
+	} while (0)
+
+#define EXPECT_F(call, want, tol)                                                        \
+	do {                                                                                 \
+		ncsim_err e_ = NCSIM_ERR_INIT;                                                   \
+		double got_ = (call), want_ = (want);                                            \
+		int ok_ = fabs(got_ - want_) <= (tol) && !e_.failed;                             \
+		if (!ok_)                                                                        \
+			fprintf(stderr, "%s:%d: %s = %.17g (error: %s), want %.17g\n", __FILE__,     \
+			        __LINE__, #call, got_, e_.failed ? e_.msg : "none", want_);          \
+		CU_ASSERT_TRUE(ok_);                                                             \
+	} while (0)
+
+#define EXPECT_ERR(call, text)                                                           \
+	do {                                                                                 \
+		ncsim_err e_ = NCSIM_ERR_INIT;                                                   \
+		(void)(call);                                                                    \
+		int ok_ = e_.failed && strstr(e_.msg, (text)) != NULL;                           \
+		if (!ok_)                                                                        \
+			fprintf(stderr, "%s:%d: %s: error \"%s\", want one containing \"%s\"\n",     \
+			        __FILE__, __LINE__, #call, e_.failed ? e_.msg : "(none)", (text));   \
+		CU_ASSERT_TRUE(ok_);                                                             \
+	} while (0)
+
+struct st_test {
+	const char *name;
+	CU_TestFunc fn;
+};
+
+/* Runs one suite of tests (NULL-terminated); returns the process exit status. */
+static inline int st_run(const char *suite, const struct st_test *tests)
+{
+	CU_pSuite s;
+	unsigned failures;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	s = CU_add_suite(suite, NULL, NULL);
+	if (!s)
+		return 2;
+	for (; tests->name; tests++)
+		if (!CU_add_test(s, tests->name, tests->fn))
+			return 2;
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failures ? 1 : 0;
+}
+
+#endif

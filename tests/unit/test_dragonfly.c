@@ -1,0 +1,404 @@
+/*
+ * test_dragonfly.c - the packet-level dragonfly: zero-load latency against the
+ * closed-form formula, conservation and credit checks under load, determinism,
+ * CODES configuration files and the built-in global-link arrangements.
+ */
+#define _GNU_SOURCE 1 /* mkdtemp */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/net/dragonfly.h"
+#include "runtime/util.h"
+
+/* A sink entity that records the time of each delivery. */
+typedef struct sink {
+	ncsim_time_t t[64];
+	net_delivery d[64];
+	unsigned n;
+} sink;
+
+static void on_delivery(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	sink *s = state;
+	if (s->n < 64) {
+		s->t[s->n] = sim_now(ctx);
+		s->d[s->n] = *SIM_PAYLOAD(ev, const net_delivery);
+	}
+	s->n++;
+}
+static const sim_handler sink_handlers[1] = {on_delivery};
+static const sim_type sink_type = {.name = "sink", .handlers = sink_handlers, .nhandlers = 1};
+
+static df_config small_config(void)
+{
+	df_config c;
+	df_config_defaults(&c);
+	c.groups = 9;
+	c.routers = 4;
+	c.nodes = 2;
+	c.globals = 2;
+	c.bw[DF_TERMINAL] = 16e9;
+	c.bw[DF_LOCAL] = 6e9;
+	c.bw[DF_GLOBAL] = 4e9;
+	c.latency[DF_TERMINAL] = 5000;
+	c.latency[DF_LOCAL] = 20000;
+	c.latency[DF_GLOBAL] = 150000;
+	c.router_delay = 90000;
+	c.packet_size = 4096;
+	c.chunk_size = 256;
+	return c;
+}
+
+/*
+ * Zero-load latency of one packet of S bytes (chunk C = min(chunk, S)) over
+ * links i = 0..L with L routers:
+ *   sum_i (latency_i + ser_i(C)) + L * router_delay + max_i (ser_i(S) - ser_i(C))
+ * The links' classes come from the per-class byte counters after the run.
+ */
+static void zero_load_case(enum df_routing routing, uint32_t chunk, int blocks, uint32_t src, uint32_t dst,
+                           uint64_t bytes)
+{
+	df_config c = small_config();
+	c.routing = routing;
+	c.chunk_size = chunk;
+	c.router_delay_blocks_port = blocks;
+	sim_ctx *ctx = sim_new(7 + src * 31 + dst);
+	char *err = NULL;
+	net_model *m = df_create_config(ctx, &c, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	sink s = {0};
+	sim_eid se = sim_entity_add(ctx, &sink_type, &s);
+	net_msg msg = {.src_node = src, .dst_node = dst, .bytes = bytes, .notify = se, .notify_kind = 0};
+	CU_ASSERT_EQUAL(net_inject(m, ctx, &msg), 0);
+	CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
+	CU_ASSERT_EQUAL_FATAL(s.n, 1);
+	const df_stats *st = df_get_stats(m);
+	unsigned nlinks[DF_NCLASSES];
+	nlinks[DF_TERMINAL] = 2; /* injection and ejection */
+	nlinks[DF_LOCAL] = (unsigned)(st->link[DF_LOCAL].bytes / bytes);
+	nlinks[DF_GLOBAL] = (unsigned)(st->link[DF_GLOBAL].bytes / bytes);
+	CU_ASSERT_EQUAL(st->injection.bytes + st->link[DF_TERMINAL].bytes, 2 * bytes);
+	unsigned routers = nlinks[DF_LOCAL] + nlinks[DF_GLOBAL] + 1;
+	uint64_t C = bytes < chunk ? bytes : chunk;
+	ncsim_time_t expect = routers * c.router_delay, extra = 0;
+	for (int k = 0; k < DF_NCLASSES; k++) {
+		if (!nlinks[k])
+			continue;
+		ncsim_time_t sS = sim_xfer_time(bytes, c.bw[k]), sC = sim_xfer_time(C, c.bw[k]);
+		expect += nlinks[k] * (c.latency[k] + sC);
+		if (sS - sC > extra)
+			extra = sS - sC;
+	}
+	expect += extra;
+	CU_ASSERT_EQUAL(s.t[0], expect);
+	CU_ASSERT_EQUAL(s.d[0].hops, routers - 1);
+	if (s.t[0] != expect)
+		fprintf(stderr, "routing %s chunk %u %u->%u: latency %llu ps, formula %llu ps (L=%u G=%u)\n",
+		        df_routing_name(routing), chunk, src, dst, (unsigned long long)s.t[0], (unsigned long long)expect,
+		        nlinks[DF_LOCAL], nlinks[DF_GLOBAL]);
+	if (routing == DF_ROUTE_MINIMAL) {
+		CU_ASSERT_EQUAL(s.d[0].hops, df_min_hops(m, src, dst));
+		CU_ASSERT_EQUAL(m->ops->estimate(m, src, dst, bytes), expect);
+	}
+	CU_ASSERT_EQUAL(m->ops->check(m, stderr), 0);
+	net_destroy(m);
+	sim_free(ctx);
+	df_config_clear(&c);
+}
+
+static void test_zero_load(void)
+{
+	/* Node pairs: same router (0,1), same group (0,7), other groups (0,70), (5,20), (3,44). */
+	static const uint32_t pairs[][2] = {{0, 1}, {0, 7}, {2, 5}, {0, 70}, {5, 20}, {3, 44}, {9, 60}};
+	static const uint32_t chunks[] = {256, 4096, 64};
+	for (int r = DF_ROUTE_MINIMAL; r <= DF_ROUTE_PAR; r++)
+		for (size_t ci = 0; ci < 3; ci++)
+			for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+				zero_load_case((enum df_routing)r, chunks[ci], 0, pairs[i][0], pairs[i][1], 4096);
+				zero_load_case((enum df_routing)r, chunks[ci], 1, pairs[i][0], pairs[i][1], 1000);
+			}
+}
+
+/* Random traffic under load on a small machine; returns a fingerprint of the results. */
+static uint64_t loaded_run(enum df_routing routing, uint64_t seed, int *check)
+{
+	df_config c = small_config();
+	c.routing = routing;
+	c.vc_size[DF_LOCAL] = c.vc_size[DF_GLOBAL] = 8192; /* small buffers: plenty of back-pressure */
+	sim_ctx *ctx = sim_new(seed);
+	net_model *m = df_create_config(ctx, &c, NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	sink s = {0};
+	sim_eid se = sim_entity_add(ctx, &sink_type, &s);
+	/* Every node sends 40 messages of 0..20 KB to random nodes, all at time 0 (worst case). */
+	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1, bytes = 0;
+	for (uint32_t i = 0; i < m->nnodes; i++)
+		for (int k = 0; k < 40; k++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			net_msg msg = {.src_node = i, .dst_node = (uint32_t)(x % m->nnodes), .bytes = (x >> 20) % 20000,
+			               .tclass = (uint8_t)(k % 3), .notify = se, .cookie = k};
+			bytes += msg.bytes;
+			CU_ASSERT_EQUAL(net_inject(m, ctx, &msg), 0);
+		}
+	CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
+	CU_ASSERT_EQUAL(s.n, m->nnodes * 40);
+	*check = m->ops->check(m, stderr);
+	const df_stats *st = df_get_stats(m);
+	uint64_t inj = 0, ej = 0, fp = sim_get_stats(ctx)->end_time;
+	for (uint32_t i = 0; i < m->nnodes; i++) {
+		inj += st->node_injected[i];
+		ej += st->node_ejected[i];
+		fp = fp * 1000003 + st->node_ejected[i];
+	}
+	CU_ASSERT_EQUAL(inj, bytes);
+	CU_ASSERT_EQUAL(ej, bytes);
+	for (int k = 0; k < 3; k++)
+		fp = fp * 31 + (uint64_t)st->cls[k].lat_sum + st->cls[k].hops;
+	fp = fp * 31 + st->nonmin_packets;
+	if (routing != DF_ROUTE_MINIMAL) {
+		CU_ASSERT(st->nonmin_packets > 0);
+	} else {
+		CU_ASSERT_EQUAL(st->nonmin_packets, 0);
+	}
+	/* links.csv has one row per link and a header. */
+	FILE *f = tmpfile();
+	CU_ASSERT_EQUAL(m->ops->write_links(m, f), 0);
+	rewind(f);
+	int lines = 0, ch;
+	while ((ch = fgetc(f)) != EOF)
+		lines += ch == '\n';
+	fclose(f);
+	/* 72 injection links + 36 routers x (2 terminal + 3 local + 2 global) + header. */
+	CU_ASSERT_EQUAL(lines, 72 + 36 * 7 + 1);
+	net_destroy(m);
+	sim_free(ctx);
+	df_config_clear(&c);
+	return fp;
+}
+
+static void test_conservation_determinism(void)
+{
+	for (int r = DF_ROUTE_MINIMAL; r <= DF_ROUTE_PAR; r++) {
+		int c1, c2, c3;
+		uint64_t a = loaded_run((enum df_routing)r, 11, &c1);
+		uint64_t b = loaded_run((enum df_routing)r, 11, &c2);
+		uint64_t d = loaded_run((enum df_routing)r, 12, &c3);
+		CU_ASSERT_EQUAL(c1, 0);
+		CU_ASSERT_EQUAL(c2, 0);
+		CU_ASSERT_EQUAL(c3, 0);
+		CU_ASSERT_EQUAL(a, b);
+		CU_ASSERT_NOT_EQUAL(a, d);
+	}
+}
+
+/* The check must notice a message that never completed. */
+static void test_check_detects_loss(void)
+{
+	df_config c = small_config();
+	sim_ctx *ctx = sim_new(1);
+	net_model *m = df_create_config(ctx, &c, NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	net_msg msg = {.src_node = 0, .dst_node = 70, .bytes = 100000, .notify = SIM_NO_ENTITY};
+	CU_ASSERT_EQUAL(net_inject(m, ctx, &msg), 0);
+	CU_ASSERT_EQUAL(sim_run(ctx, 1000000), 0); /* stop after 1 us: the message is in flight */
+	FILE *devnull = fopen("/dev/null", "w");
+	CU_ASSERT_EQUAL(m->ops->check(m, devnull), -1);
+	fclose(devnull);
+	CU_ASSERT_EQUAL(net_inject(m, ctx, &(net_msg){.src_node = 0, .dst_node = 72}), -1);
+	net_destroy(m);
+	sim_free(ctx);
+	df_config_clear(&c);
+}
+
+/* Writes CODES' dragonfly-dally generator output for (a, h, one link per group pair). */
+static void write_codes_files(const char *intra, const char *inter, uint32_t g, uint32_t a, uint32_t h)
+{
+	FILE *f = fopen(intra, "wb");
+	for (int32_t i = 0; i < (int32_t)a; i++)
+		for (int32_t j = 0; j < (int32_t)a; j++)
+			if (i != j) {
+				int32_t rec[3] = {i, j, 0};
+				fwrite(rec, sizeof rec, 1, f);
+			}
+	fclose(f);
+	f = fopen(inter, "wb");
+	for (uint32_t s = 0; s < g; s++)
+		for (uint32_t l = 0; l < a * h; l++) {
+			uint32_t d = (s + 1 + l % (g - 1)) % g, sr = (l / h) % a, dr = a - sr - 1;
+			int32_t rec[2] = {(int32_t)(s * a + sr), (int32_t)(d * a + dr)};
+			fwrite(rec, sizeof rec, 1, f);
+		}
+	fclose(f);
+}
+
+static void test_codes_conf(void)
+{
+	char dir[] = "/tmp/test_dragonfly_XXXXXX";
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	char *intra = xasprintf("%s/intra", dir), *inter = xasprintf("%s/inter", dir), *conf = xasprintf("%s/df.conf", dir);
+	write_codes_files(intra, inter, 9, 4, 2);
+	FILE *f = fopen(conf, "w");
+	fprintf(f, "LPGROUPS\n{\n   MODELNET_GRP\n   {\n      repetitions=\"36\";\n      nw-lp=\"2\";\n"
+	           "      modelnet_dragonfly_dally=\"2\";\n      modelnet_dragonfly_dally_router=\"1\";\n   }\n}\n"
+	           "PARAMS\n{\n   packet_size=\"4096\";\n   modelnet_order=( \"dragonfly_dally\",\"dragonfly_dally_router\" );\n"
+	           "   chunk_size=\"4096\";\n   num_routers=\"4\";\n   num_groups=\"9\";\n   local_vc_size=\"16384\";\n"
+	           "   global_vc_size=\"16384\";\n   cn_vc_size=\"32768\";\n   local_bandwidth=\"2.0\";\n"
+	           "   global_bandwidth=\"2.0\";\n   cn_bandwidth=\"2.0\";\n   message_size=\"736\"; # ROSS\n"
+	           "   num_cns_per_router=\"2\";\n   num_global_channels=\"2\";\n"
+	           "   intra-group-connections=\"intra\";\n   inter-group-connections=\"inter\";\n"
+	           "   routing=\"prog-adaptive\";\n   minimal-bias=\"1\";\n}\n");
+	fclose(f);
+	CU_ASSERT_EQUAL(df_is_codes_conf(conf), 1);
+	CU_ASSERT_EQUAL(df_is_codes_conf(intra), 0);
+	df_config c;
+	char *err = NULL;
+	CU_ASSERT_EQUAL_FATAL(df_config_from_codes(&c, conf, &err), 0);
+	CU_ASSERT_EQUAL(c.groups, 9);
+	CU_ASSERT_EQUAL(c.routers, 4);
+	CU_ASSERT_EQUAL(c.nodes, 2);
+	CU_ASSERT_EQUAL(c.globals, 2);
+	CU_ASSERT_EQUAL(c.routing, DF_ROUTE_PAR);
+	CU_ASSERT_EQUAL(c.router_delay, 100000);
+	CU_ASSERT_EQUAL(c.router_delay_blocks_port, 1);
+	CU_ASSERT_EQUAL(c.vc_size[DF_TERMINAL], 32768);
+	CU_ASSERT_DOUBLE_EQUAL(c.bw[DF_LOCAL], 2.0 * 1073741824.0, 1e-3);
+	/* CODES: a link's delay is one chunk's serialization: 4096 B at 2 GiB/s = 1907.35 ns. */
+	CU_ASSERT_EQUAL(c.latency[DF_GLOBAL], 1907349);
+	/* Legacy credit delay: 8 B at the local bandwidth = 3.725 ns. */
+	CU_ASSERT_EQUAL(c.credit_delay[DF_GLOBAL], 3725);
+	/* The files give the same wiring as the built-in relative arrangement. */
+	sim_ctx *ctx = sim_new(1);
+	uint32_t n = 0;
+	net_model *mf = df_create_codes(ctx, conf, &n, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mf);
+	CU_ASSERT_EQUAL(n, 72);
+	df_config r = c;
+	r.arrangement = DF_ARR_RELATIVE;
+	r.intra_file = r.inter_file = NULL;
+	net_model *mr = df_create_config(ctx, &r, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mr);
+	for (uint32_t s = 0; s < 72; s++)
+		for (uint32_t d = 0; d < 72; d++)
+			CU_ASSERT_EQUAL(df_min_hops(mf, s, d), df_min_hops(mr, s, d));
+	CU_ASSERT_EQUAL(df_router_of_node(mf, 13), 6);
+	CU_ASSERT_EQUAL(df_group_of_node(mf, 13), 1);
+	CU_ASSERT_EQUAL(df_nodes_per_group(mf), 8);
+	net_destroy(mf);
+	net_destroy(mr);
+	sim_free(ctx);
+	df_config_clear(&c);
+	/* A missing file and a broken file are errors with a message. */
+	remove(inter);
+	CU_ASSERT_PTR_NULL(df_create_codes(NULL, conf, &n, &err));
+	CU_ASSERT_PTR_NOT_NULL(err);
+	free(err);
+	remove(intra);
+	remove(conf);
+	remove(dir);
+	free(intra);
+	free(inter);
+	free(conf);
+}
+
+static void test_arrangements(void)
+{
+	/* Both arrangements give every pair of groups exactly one link: inter-group minimal paths have 1..3 hops. */
+	for (int arr = DF_ARR_ABSOLUTE; arr <= DF_ARR_RELATIVE; arr++) {
+		df_config c = small_config();
+		c.groups = 33;
+		c.routers = 8;
+		c.nodes = 4;
+		c.globals = 4;
+		c.arrangement = (enum df_arrangement)arr;
+		sim_ctx *ctx = sim_new(1);
+		net_model *m = df_create_config(ctx, &c, NULL);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+		CU_ASSERT_EQUAL(m->nnodes, 1056);
+		unsigned hist[4] = {0};
+		for (uint32_t d = 0; d < 1056; d++)
+			hist[df_min_hops(m, 0, d)]++;
+		CU_ASSERT_EQUAL(hist[0], 4);
+		/* 1 hop: the 28 other nodes of the group, and the 4 x 4 nodes on the far end of router 0's global
+		 * links; 3 hops: the 28 groups router 0 has no link to, except their arrival routers. */
+		CU_ASSERT_EQUAL(hist[1], 28 + 16);
+		CU_ASSERT_EQUAL(hist[2], 28 * 4 + 4 * 7 * 4);
+		CU_ASSERT_EQUAL(hist[3], 28 * 7 * 4);
+		net_destroy(m);
+		sim_free(ctx);
+	}
+	/* a h not a multiple of g - 1 is rejected. */
+	df_config c = small_config();
+	c.groups = 10;
+	char *err = NULL;
+	CU_ASSERT_PTR_NULL(df_create_config(NULL, &c, &err));
+	CU_ASSERT_PTR_NOT_NULL(err);
+	free(err);
+}
+
+static void test_histogram(void)
+{
+	df_hist h;
+	memset(&h, 0, sizeof h);
+	for (uint64_t v = 1; v <= 100000; v++)
+		df_hist_add(&h, v * 1000);
+	uint64_t p50 = df_hist_quantile(&h, 0.5), p99 = df_hist_quantile(&h, 0.99);
+	CU_ASSERT(p50 > 50000000 * 0.97 && p50 < 50000000 * 1.03);
+	CU_ASSERT(p99 > 99000000 * 0.97 && p99 < 99000000 * 1.03);
+	CU_ASSERT_EQUAL(df_hist_quantile(&h, 0), df_hist_quantile(&h, 0.000001));
+}
+
+static void test_sysconf(void)
+{
+	char *err = NULL;
+	sysconf *sc = sysconf_parse("t.conf",
+	                            "[network]\nmodel = dragonfly\ngroups = 5\nrouters_per_group = 4\nnodes_per_router = 3\n"
+	                            "global_links_per_router = 1\nlocal_bandwidth = 10 GiB/s\nglobal_latency = 1 us\n"
+	                            "router_delay = 50 ns\nrouting = ugal\nugal_bias = 4 KiB\nglobal_arrangement = absolute\n"
+	                            "chunk_size = 128 B\n",
+	                            &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	df_config c;
+	CU_ASSERT_EQUAL(df_config_from_sysconf(&c, sc, &err), 0);
+	CU_ASSERT_EQUAL(c.groups, 5);
+	CU_ASSERT_EQUAL(c.nodes, 3);
+	CU_ASSERT_EQUAL(c.latency[DF_GLOBAL], 1000000);
+	CU_ASSERT_EQUAL(c.credit_delay[DF_GLOBAL], 1000000);
+	CU_ASSERT_EQUAL(c.router_delay, 50000);
+	CU_ASSERT_EQUAL(c.routing, DF_ROUTE_UGAL);
+	CU_ASSERT_EQUAL(c.arrangement, DF_ARR_ABSOLUTE);
+	CU_ASSERT_DOUBLE_EQUAL(c.ugal_bias, 4096, 1e-9);
+	CU_ASSERT_EQUAL(sysconf_unused(sc, stderr), 0);
+	df_config_clear(&c);
+	sysconf_free(sc);
+	sc = sysconf_parse("t.conf", "[network]\nrouting = fastest\n", &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	CU_ASSERT_EQUAL(df_config_from_sysconf(&c, sc, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(err);
+	if (err) {
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.conf:2"));
+	}
+	free(err);
+	df_config_clear(&c);
+	sysconf_free(sc);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 1;
+	CU_pSuite s = CU_add_suite("dragonfly", NULL, NULL);
+	CU_add_test(s, "zero-load latency formula", test_zero_load);
+	CU_add_test(s, "conservation, credits, determinism", test_conservation_determinism);
+	CU_add_test(s, "check detects loss", test_check_detects_loss);
+	CU_add_test(s, "CODES conf and files", test_codes_conf);
+	CU_add_test(s, "global arrangements", test_arrangements);
+	CU_add_test(s, "latency histogram", test_histogram);
+	CU_add_test(s, "native system file", test_sysconf);
+	CU_basic_set_mode(CU_BRM_NORMAL);
+	CU_basic_run_tests();
+	unsigned fails = CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}
