@@ -159,7 +159,7 @@ static int parse_time(const char *s, ncsim_time_t *out)
 	char text[128];
 	snprintf(text, sizeof text, "x = %s\n", s);
 	char *err = NULL;
-	sysconf *c = sysconf_parse("option", text, &err);
+	sysconf_t *c = sysconf_parse("option", text, &err);
 	if (!c) {
 		free(err);
 		return -1;
@@ -175,7 +175,7 @@ static int parse_size(const char *s, uint64_t *out)
 	char text[128];
 	snprintf(text, sizeof text, "x = %s\n", s);
 	char *err = NULL;
-	sysconf *c = sysconf_parse("option", text, &err);
+	sysconf_t *c = sysconf_parse("option", text, &err);
 	if (!c) {
 		free(err);
 		return -1;
@@ -297,7 +297,7 @@ int cmd_netbench(int argc, char **argv)
 		if (df_is_codes_conf(system))
 			rc = df_config_from_codes(&cfg, system, &err);
 		else {
-			sysconf *sc = sysconf_load(system, &err);
+			sysconf_t *sc = sysconf_load(system, &err);
 			rc = sc ? df_config_from_sysconf(&cfg, sc, &err) : -1;
 			if (sc && rc == 0 && sysconf_unused(sc, stderr) > 0) {
 				/* Only [network] matters here; other sections belong to other parts of ncsim. */

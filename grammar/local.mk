@@ -11,6 +11,11 @@ EXTRA_DIST += grammar/parser.y grammar/lexer.l
 CLEANFILES += grammar/parser.c grammar/parser.h grammar/parser.output \
 	grammar/lexer.c grammar/lexer.h grammar/bison.log
 
+# BUILT_SOURCES only acts for all/check/install; these make any target
+# (e.g. `make tests/unit/test_parser`) generate the headers first.
+$(libncsimfe_la_OBJECTS) $(tests_unit_test_lexer_OBJECTS) $(tests_unit_test_parser_OBJECTS): \
+	grammar/parser.h grammar/lexer.h
+
 grammar/parser.c: $(srcdir)/grammar/parser.y
 	$(AM_V_GEN)$(MKDIR_P) grammar && \
 	$(BISON) -Wall -Wno-conflicts-sr -Wno-conflicts-rr --report=state \
@@ -32,3 +37,17 @@ grammar/lexer.c: $(srcdir)/grammar/lexer.l grammar/parser.h
 	$(LEX) --header-file=grammar/lexer.h -o grammar/lexer.c $(srcdir)/grammar/lexer.l
 grammar/lexer.h: grammar/lexer.c
 	@test -f $@ || { rm -f grammar/lexer.c; $(MAKE) $(AM_MAKEFLAGS) grammar/lexer.c; }
+
+# Tests of the front end: scanner and filter, parser and AST, golden
+# programs (tests/golden/), and the coNCePTuaL corpus ($NCPTL_CORPUS).
+check_PROGRAMS += tests/unit/test_lexer tests/unit/test_parser
+TESTS += tests/unit/test_lexer tests/unit/test_parser tests/run-golden.sh tests/run-corpus.sh
+tests_unit_test_lexer_SOURCES = tests/unit/test_lexer.c
+tests_unit_test_lexer_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_lexer_LDADD = $(UNIT_LDADD)
+tests_unit_test_lexer_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_parser_SOURCES = tests/unit/test_parser.c
+tests_unit_test_parser_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_parser_LDADD = $(UNIT_LDADD)
+tests_unit_test_parser_LDFLAGS = $(UNIT_LDFLAGS)
+EXTRA_DIST += tests/run-golden.sh tests/run-corpus.sh

@@ -946,7 +946,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, parse_ctx *pc)
 	char what[64];
 	quote_source(pc, loc, tok, what, sizeof what);
 	if (tok == YYSYMBOL_BADCHAR) {
-		diag_error(pc->diag, loc, "invalid character %s", what);
+		unsigned char c = (unsigned char)pc->text[loc.first];
+		if (c > 0x20 && c < 0x7f)
+			diag_error(pc->diag, loc, "invalid character %s", what);
+		else if (c >= 0x80)
+			diag_error(pc->diag, loc, "invalid character: byte 0x%02x is not ASCII (only strings and comments may hold other bytes)", c);
+		else
+			diag_error(pc->diag, loc, "invalid character: control byte 0x%02x", c);
 		return 0;
 	}
 	const char *hint = NULL;

@@ -27,7 +27,8 @@
  *     fields are copied from the sender, WHO RECEIVES IT clauses overriding
  *     them one by one; the `inherited` mask says which fields were copied.
  *     Copied fields are deep copies (ast_clone) of the sender's subtrees, so
- *     the AST stays a tree; a pass may skip inherited fields when it has
+ *     the AST stays a tree; the copies keep the spans of the originals
+ *     (inside the statement, not inside the receive spec); a pass may skip inherited fields when it has
  *     already checked the originals (to avoid reporting an error twice);
  *   - a reduce always has a result spec, inheriting omitted clauses from the
  *     source spec in the same way;

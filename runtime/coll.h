@@ -18,21 +18,23 @@
  * (pof2 = largest power of two <= P, rem = P - pof2, L = ceil(log2 P),
  * B(P) = sum of popcount(v) for v = 1 .. P-1 = total binomial-tree hops):
  *
- *   collective            algorithm            messages          bytes on the wire
- *   --------------------  -------------------  ----------------  --------------------------
- *   barrier               dissemination        P*L               0
- *   bcast                 binomial tree        P-1               (P-1)*S
- *   reduce                binomial tree        P-1               (P-1)*S
- *   allreduce             recursive doubling   2*rem+pof2*lg(pof2)  S * messages
- *   allreduce             ring (P >= 2)        2*P*(P-1)         2*(P-1)*S
- *   alltoall              pairwise exchange    P*(P-1)           P*(P-1)*S
- *   alltoallv             pairwise exchange    #{i!=j: s_ij>0}   sum_{i!=j} s_ij
- *   gather / scatter      linear               P-1               (P-1)*S
- *   gather / scatter      binomial tree        P-1               B(P)*S
- *   gatherv               linear               P-1               sum_{j!=root} s_j
- *   gatherv               binomial tree        P-1               sum_j s_j*popcount(v_j)
- *   reduce_to (U=|snd u rcv|, R=|rcv|)           (U-1)+(R-1)       (U+R-2)*S
- *   allreduce_value       allreduce of S = 8   as allreduce      as allreduce
+ *   collective        algorithm           messages              bytes on the wire
+ *   ----------------  ------------------  --------------------  ------------------------
+ *   barrier           dissemination       P*L                   0
+ *   bcast             binomial tree       P-1                   (P-1)*S
+ *   reduce            binomial tree       P-1                   (P-1)*S
+ *   allreduce         recursive doubling  2*rem + pof2*lg(pof2) S * messages
+ *   allreduce         ring (P >= 2)       2*P*(P-1)             2*(P-1)*S
+ *   alltoall          pairwise exchange   P*(P-1)               P*(P-1)*S
+ *   alltoallv         pairwise exchange   #{i!=j : s_ij > 0}    sum_{i!=j} s_ij
+ *   gather, scatter   linear              P-1                   (P-1)*S
+ *   gather, scatter   binomial tree       P-1                   B(P)*S
+ *   gatherv           linear              P-1                   sum_{j!=root} s_j
+ *   gatherv           binomial tree       P-1                   sum_j s_j*popcount(v_j)
+ *   reduce_to         reduce + bcast      (U-1) + (R-1)         (U+R-2)*S
+ *   allreduce_value   allreduce, S = 8    as allreduce          as allreduce
+ *
+ *   (reduce_to: U = |senders u receivers|, R = |receivers|; v_j = relative index of j)
  *
  * Zero-byte messages are still sent (and counted) except by alltoallv, which
  * like MPI skips pairs with nothing to send. A group of one member sends
@@ -78,7 +80,7 @@ void coll_config_default(coll_config *cfg);
  * of c (NULL c: defaults only). Returns 0, or -1 with *err set (heap string,
  * "file:line: ...") on a malformed value.
  */
-int coll_config_load(coll_config *cfg, const sysconf *c, char **err);
+int coll_config_load(coll_config *cfg, const sysconf_t *c, char **err);
 /* Name of an allreduce algorithm ("auto", "recursive_doubling", "ring"). */
 const char *coll_allreduce_name(int alg);
 
@@ -89,7 +91,7 @@ const char *coll_allreduce_name(int alg);
  */
 typedef struct coll_ctx coll_ctx;
 /* Creates the state from a system description (NULL: defaults); NULL with *err set on a bad value. */
-coll_ctx *coll_ctx_new(const sysconf *c, char **err);
+coll_ctx *coll_ctx_new(const sysconf_t *c, char **err);
 /* Frees cc (NULL is a no-op). */
 void coll_ctx_free(coll_ctx *cc);
 /* The configuration held by cc (cfg may be changed before the simulation starts). */
@@ -137,6 +139,18 @@ void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, rt_int t
 
 /* Number of set bits of v (binomial-tree depth of relative index v). */
 static inline unsigned coll_popcount(uint64_t v) { return (unsigned)__builtin_popcountll(v); }
+
+/* ------------------- collectives with an explicit configuration or state */
+
+/* rt_allreduce with configuration cfg (rt_allreduce passes coll_cfg(t)). */
+void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
+/* rt_gather (bytes NULL: `each` per member) or rt_gatherv (bytes[j] per member) with cfg. */
+void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
+                      const uint64_t *bytes, uint64_t each);
+/* rt_scatter with cfg. */
+void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes);
+/* rt_allreduce_value with the collectives state cc (its config and board); cc must not be NULL. */
+double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, double v, enum rt_op op);
 
 /* ---------------------------------- algorithm bodies (no op_begin/end) */
 

@@ -2,6 +2,25 @@
 # Collectives over task groups (runtime/coll*.c), the Union-compatible API
 # (include/ncsim/union.h, runtime/union.c) and the Cosmoflow examples.
 noinst_HEADERS += runtime/coll.h
+ncsiminclude_HEADERS += include/ncsim/union.h
 libncsim_la_SOURCES += runtime/coll_config.c runtime/coll_util.c runtime/coll_barrier.c \
 	runtime/coll_bcast.c runtime/coll_reduce.c runtime/coll_allreduce.c \
-	runtime/coll_alltoall.c runtime/coll_gather.c
+	runtime/coll_alltoall.c runtime/coll_gather.c runtime/union.c
+
+check_PROGRAMS += tests/unit/test_coll
+TESTS += tests/unit/test_coll
+tests_unit_test_coll_SOURCES = tests/unit/test_coll.c tests/unit/rt_testlib.c
+tests_unit_test_coll_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_coll_LDADD = $(UNIT_LDADD)
+tests_unit_test_coll_LDFLAGS = $(UNIT_LDFLAGS)
+
+# The Cosmoflow-like skeleton written against ncsim/rt.h and against the Union
+# API; tests/e2e/cosmoflow_same.sh checks that both give the same, closed-form time.
+check_PROGRAMS += examples/cosmoflow/cosmoflow_native examples/cosmoflow/cosmoflow_union
+examples_cosmoflow_cosmoflow_native_SOURCES = examples/cosmoflow/cosmoflow_native.c
+examples_cosmoflow_cosmoflow_native_LDADD = libncsim.la -lm
+examples_cosmoflow_cosmoflow_native_LDFLAGS = $(AM_LDFLAGS) -no-install
+examples_cosmoflow_cosmoflow_union_SOURCES = examples/cosmoflow/cosmoflow_union.c
+examples_cosmoflow_cosmoflow_union_LDADD = libncsim.la -lm
+examples_cosmoflow_cosmoflow_union_LDFLAGS = $(AM_LDFLAGS) -no-install
+TESTS += tests/e2e/cosmoflow_same.sh

@@ -95,13 +95,18 @@ void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, i
 		coll_allreduce_recdbl(t, g, me, bytes, tag);
 }
 
-void rt_allreduce(rt_task *t, const rt_group *g, uint64_t bytes)
+void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "allreduce");
 	rt_int tag = p2p_coll_tag(t, g);
 	p2p_op_begin(t);
-	coll_allreduce_run(t, coll_cfg(t), g, me, bytes, tag);
+	coll_allreduce_run(t, cfg, g, me, bytes, tag);
 	p2p_op_end(t);
+}
+
+void rt_allreduce(rt_task *t, const rt_group *g, uint64_t bytes)
+{
+	coll_allreduce_with(t, coll_cfg(t), g, bytes);
 }
 
 /*
@@ -110,13 +115,10 @@ void rt_allreduce(rt_task *t, const rt_group *g, uint64_t bytes)
  * last receive. The 8-byte allreduce in between makes every member's
  * completion depend on every member's deposit, so the read always succeeds.
  */
-double rt_allreduce_value(rt_task *t, const rt_group *g, double v, enum rt_op op)
+double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, double v, enum rt_op op)
 {
 	int me = coll_my_index(t, g, "allreduce");
 	rt_int tag = p2p_coll_tag(t, g);
-	coll_ctx *cc = rt_coll_ctx(t);
-	if (!cc)
-		rt_fatal(t, "allreduce of a value: the runtime holds no collectives state (rt_coll_ctx)");
 	coll_board_put(cc, g, tag, me, v);
 	p2p_op_begin(t);
 	coll_allreduce_run(t, coll_ctx_config(cc), g, me, sizeof(double), tag);
@@ -125,4 +127,12 @@ double rt_allreduce_value(rt_task *t, const rt_group *g, double v, enum rt_op op
 	if (coll_board_take(cc, g, tag, op, &r) < 0)
 		rt_fatal(t, "internal error: allreduce of a value completed before every member contributed");
 	return r;
+}
+
+double rt_allreduce_value(rt_task *t, const rt_group *g, double v, enum rt_op op)
+{
+	coll_ctx *cc = rt_coll_ctx(t);
+	if (!cc)
+		rt_fatal(t, "allreduce of a value: the runtime holds no collectives state (rt_coll_ctx)");
+	return coll_allreduce_value_with(t, cc, g, v, op);
 }

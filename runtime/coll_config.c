@@ -37,7 +37,7 @@ const char *coll_allreduce_name(int alg)
 }
 
 /* Looks `key` up and maps its value through names[] (NULL-terminated) to values[]. */
-static int load_choice(const sysconf *c, const char *key, const char *const *names,
+static int load_choice(const sysconf_t *c, const char *key, const char *const *names,
                        const int *values, int *out, char **err)
 {
 	const char *s = NULL;
@@ -62,7 +62,7 @@ static int load_choice(const sysconf *c, const char *key, const char *const *nam
 	return -1;
 }
 
-int coll_config_load(coll_config *cfg, const sysconf *c, char **err)
+int coll_config_load(coll_config *cfg, const sysconf_t *c, char **err)
 {
 	static const char *const alg_names[] = { "auto", "recursive_doubling", "ring", NULL };
 	static const int alg_values[] = { COLL_ALLREDUCE_AUTO, COLL_ALLREDUCE_RECDBL, COLL_ALLREDUCE_RING };
@@ -104,7 +104,7 @@ struct coll_ctx {
 	VEC(coll_board *) boards; /* open instances; few at a time, so a linear scan */
 };
 
-coll_ctx *coll_ctx_new(const sysconf *c, char **err)
+coll_ctx *coll_ctx_new(const sysconf_t *c, char **err)
 {
 	coll_ctx *cc = xcalloc(1, sizeof *cc);
 	if (coll_config_load(&cc->cfg, c, err) < 0) {

@@ -140,12 +140,12 @@ static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, ui
 		p2p_waitn(t, r, n);
 }
 
-static void gather_any(rt_task *t, const rt_group *g, rt_int root, const uint64_t *bytes, uint64_t each)
+void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
+                      const uint64_t *bytes, uint64_t each)
 {
 	int me = coll_my_index(t, g, "gather");
 	int r = coll_root_index(t, g, root, "gather");
 	rt_int tag = p2p_coll_tag(t, g);
-	const coll_config *cfg = coll_cfg(t);
 	p2p_op_begin(t);
 	if (cfg->gather == COLL_TREE_LINEAR)
 		linear(t, g, me, r, bytes, each, 1, tag);
@@ -154,26 +154,30 @@ static void gather_any(rt_task *t, const rt_group *g, rt_int root, const uint64_
 	p2p_op_end(t);
 }
 
-void rt_gather(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
-{
-	gather_any(t, g, root, NULL, bytes);
-}
-
-void rt_gatherv(rt_task *t, const rt_group *g, rt_int root, const uint64_t *bytes)
-{
-	gather_any(t, g, root, bytes, 0);
-}
-
-void rt_scatter(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
+void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "scatter");
 	int r = coll_root_index(t, g, root, "scatter");
 	rt_int tag = p2p_coll_tag(t, g);
-	const coll_config *cfg = coll_cfg(t);
 	p2p_op_begin(t);
 	if (cfg->scatter == COLL_TREE_LINEAR)
 		linear(t, g, me, r, NULL, bytes, 0, tag);
 	else
 		binomial_scatter(t, g, me, r, bytes, tag);
 	p2p_op_end(t);
+}
+
+void rt_gather(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
+{
+	coll_gather_with(t, coll_cfg(t), g, root, NULL, bytes);
+}
+
+void rt_gatherv(rt_task *t, const rt_group *g, rt_int root, const uint64_t *bytes)
+{
+	coll_gather_with(t, coll_cfg(t), g, root, bytes, 0);
+}
+
+void rt_scatter(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
+{
+	coll_scatter_with(t, coll_cfg(t), g, root, bytes);
 }

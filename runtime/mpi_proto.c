@@ -39,7 +39,7 @@ void mp_params_free_costs(mp_params *p)
 	p->credits = 0;
 }
 
-int mp_params_load(mp_params *p, const sysconf *c, char **err)
+int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 {
 	int64_t credits = p->credits;
 	if (sysconf_size(c, "mpi", "small_max", &p->small_max, err) < 0 ||

@@ -45,7 +45,6 @@
 #include "ncsim/rt.h"
 #include "runtime/net/net.h"
 
-/* Not runtime/sysconf.h: its type name collides with sysconf(3) of <unistd.h>. */
 struct sysconf;
 
 enum mp_proto { MP_SMALL, MP_MEDIUM, MP_LARGE };

@@ -57,7 +57,7 @@ typedef struct sd_jobspec {
 struct sd_sim {
 	sd_options o;
 	char *system_name;
-	sysconf *sys;
+	sysconf_t *sys;
 	VEC(sd_jobspec) jobs;
 	sim_ctx *ctx;
 	net_model *net;

@@ -6,14 +6,14 @@
  * once at start-up. Each entry remembers whether a lookup touched it, so that
  * sysconf_unused can name misspelled keys.
  *
- *     sysconf
+ *     sysconf_t
  *       name ----------> "systems/small.conf"
  *       entries[0..n) -> { section "network", key "model", value "dragonfly", line 3, used }
  *       sections[0..m) -> section names in order of first appearance
  *       where ---------> scratch buffer for sysconf_where (fixed size)
  *
  * The `used` flags and the scratch buffer are reached through pointers, so
- * lookups on a `const sysconf *` may update them without casting const away.
+ * lookups on a `const sysconf_t *` may update them without casting const away.
  * Section and key names are stored in lower case; values keep their case.
  */
 #include "runtime/sysconf.h"
@@ -60,7 +60,7 @@ static int name_char(char c)
 
 static int blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-void sysconf_free(sysconf *c)
+void sysconf_free(sysconf_t *c)
 {
 	if (!c)
 		return;
@@ -78,7 +78,7 @@ void sysconf_free(sysconf *c)
 	free(c);
 }
 
-static struct entry *find(const sysconf *c, const char *section, const char *key)
+static struct entry *find(const sysconf_t *c, const char *section, const char *key)
 {
 	for (size_t i = 0; i < c->nentries; i++)
 		if (strcasecmp(c->entries[i].section, section) == 0 && strcasecmp(c->entries[i].key, key) == 0)
@@ -86,7 +86,7 @@ static struct entry *find(const sysconf *c, const char *section, const char *key
 	return NULL;
 }
 
-static void add_section(sysconf *c, const char *name)
+static void add_section(sysconf_t *c, const char *name)
 {
 	for (size_t i = 0; i < c->nsections; i++)
 		if (strcmp(c->sections[i], name) == 0)
@@ -126,7 +126,7 @@ static char *quoted(const char **p, const char **bad)
  * line := blank* ( "#" comment | "[" name "]" | key blank* "=" blank* value )? blank* ("#" comment)?
  * Returns 0, or -1 with *err = "name:line:col: message".
  */
-static int parse_line(sysconf *c, const char *line, const char *eol, int lineno,
+static int parse_line(sysconf_t *c, const char *line, const char *eol, int lineno,
                       char **section, char **err)
 {
 	const char *p = line, *start;
@@ -226,9 +226,9 @@ static int parse_line(sysconf *c, const char *line, const char *eol, int lineno,
 #undef FAIL
 }
 
-sysconf *sysconf_parse(const char *name, const char *text, char **err)
+sysconf_t *sysconf_parse(const char *name, const char *text, char **err)
 {
-	sysconf *c = xcalloc(1, sizeof *c);
+	sysconf_t *c = xcalloc(1, sizeof *c);
 	char *section = xstrdup("");
 	const char *line = text;
 	int lineno = 1;
@@ -251,13 +251,13 @@ sysconf *sysconf_parse(const char *name, const char *text, char **err)
 	return c;
 }
 
-sysconf *sysconf_load(const char *path, char **err)
+sysconf_t *sysconf_load(const char *path, char **err)
 {
 	FILE *f = fopen(path, "rb");
 	VEC(char) buf = { 0 };
 	char chunk[8192];
 	size_t n;
-	sysconf *c;
+	sysconf_t *c;
 
 	if (!f) {
 		*err = xasprintf("%s: cannot open system file: %s", path, strerror(errno));
@@ -291,7 +291,7 @@ sysconf *sysconf_load(const char *path, char **err)
 	return c;
 }
 
-int sysconf_has_section(const sysconf *c, const char *section)
+int sysconf_has_section(const sysconf_t *c, const char *section)
 {
 	if (!*section) {
 		for (size_t i = 0; i < c->nentries; i++)
@@ -305,12 +305,12 @@ int sysconf_has_section(const sysconf *c, const char *section)
 	return 0;
 }
 
-const char *sysconf_section_name(const sysconf *c, size_t i)
+const char *sysconf_section_name(const sysconf_t *c, size_t i)
 {
 	return i < c->nsections ? c->sections[i] : NULL;
 }
 
-const char *sysconf_get(const sysconf *c, const char *section, const char *key)
+const char *sysconf_get(const sysconf_t *c, const char *section, const char *key)
 {
 	struct entry *e = find(c, section, key);
 
@@ -321,7 +321,7 @@ const char *sysconf_get(const sysconf *c, const char *section, const char *key)
 }
 
 /* Reports a malformed value as "file:line: [section] key = 'value': why (expected ...)". */
-static int bad(const sysconf *c, const char *section, const char *key, const char *why,
+static int bad(const sysconf_t *c, const char *section, const char *key, const char *why,
                const char *expected, char **err)
 {
 	const struct entry *e = find(c, section, key);
@@ -330,7 +330,7 @@ static int bad(const sysconf *c, const char *section, const char *key, const cha
 	return -1;
 }
 
-int sysconf_int(const sysconf *c, const char *section, const char *key, int64_t *out, char **err)
+int sysconf_int(const sysconf_t *c, const char *section, const char *key, int64_t *out, char **err)
 {
 	const char *v = sysconf_get(c, section, key), *why;
 	int64_t x;
@@ -343,7 +343,7 @@ int sysconf_int(const sysconf *c, const char *section, const char *key, int64_t 
 	return 1;
 }
 
-int sysconf_double(const sysconf *c, const char *section, const char *key, double *out, char **err)
+int sysconf_double(const sysconf_t *c, const char *section, const char *key, double *out, char **err)
 {
 	const char *v = sysconf_get(c, section, key), *why;
 	double x;
@@ -356,7 +356,7 @@ int sysconf_double(const sysconf *c, const char *section, const char *key, doubl
 	return 1;
 }
 
-int sysconf_size_unit(const sysconf *c, const char *section, const char *key, double defunit,
+int sysconf_size_unit(const sysconf_t *c, const char *section, const char *key, double defunit,
                       uint64_t *bytes, char **err)
 {
 	const char *v = sysconf_get(c, section, key), *why;
@@ -370,12 +370,12 @@ int sysconf_size_unit(const sysconf *c, const char *section, const char *key, do
 	return 1;
 }
 
-int sysconf_size(const sysconf *c, const char *section, const char *key, uint64_t *bytes, char **err)
+int sysconf_size(const sysconf_t *c, const char *section, const char *key, uint64_t *bytes, char **err)
 {
 	return sysconf_size_unit(c, section, key, UNITS_BYTES, bytes, err);
 }
 
-int sysconf_bandwidth_unit(const sysconf *c, const char *section, const char *key, double defunit,
+int sysconf_bandwidth_unit(const sysconf_t *c, const char *section, const char *key, double defunit,
                            double *bytes_per_s, char **err)
 {
 	const char *v = sysconf_get(c, section, key), *why;
@@ -389,12 +389,12 @@ int sysconf_bandwidth_unit(const sysconf *c, const char *section, const char *ke
 	return 1;
 }
 
-int sysconf_bandwidth(const sysconf *c, const char *section, const char *key, double *bytes_per_s, char **err)
+int sysconf_bandwidth(const sysconf_t *c, const char *section, const char *key, double *bytes_per_s, char **err)
 {
 	return sysconf_bandwidth_unit(c, section, key, UNITS_BYTES_PER_S, bytes_per_s, err);
 }
 
-int sysconf_time_unit(const sysconf *c, const char *section, const char *key, double defunit,
+int sysconf_time_unit(const sysconf_t *c, const char *section, const char *key, double defunit,
                       ncsim_time_t *ps, char **err)
 {
 	const char *v = sysconf_get(c, section, key), *why;
@@ -408,12 +408,12 @@ int sysconf_time_unit(const sysconf *c, const char *section, const char *key, do
 	return 1;
 }
 
-int sysconf_time(const sysconf *c, const char *section, const char *key, ncsim_time_t *ps, char **err)
+int sysconf_time(const sysconf_t *c, const char *section, const char *key, ncsim_time_t *ps, char **err)
 {
 	return sysconf_time_unit(c, section, key, UNITS_PS, ps, err);
 }
 
-int sysconf_string(const sysconf *c, const char *section, const char *key, const char **out, char **err)
+int sysconf_string(const sysconf_t *c, const char *section, const char *key, const char **out, char **err)
 {
 	const char *v = sysconf_get(c, section, key);
 
@@ -424,7 +424,7 @@ int sysconf_string(const sysconf *c, const char *section, const char *key, const
 	return 1;
 }
 
-int sysconf_bool(const sysconf *c, const char *section, const char *key, int *out, char **err)
+int sysconf_bool(const sysconf_t *c, const char *section, const char *key, int *out, char **err)
 {
 	static const char *const yes[] = { "1", "yes", "true", "on" };
 	static const char *const no[] = { "0", "no", "false", "off" };
@@ -445,7 +445,7 @@ int sysconf_bool(const sysconf *c, const char *section, const char *key, int *ou
 	return bad(c, section, key, "not a boolean", "yes/no, true/false, on/off or 1/0", err);
 }
 
-int sysconf_unused(const sysconf *c, FILE *err)
+int sysconf_unused(const sysconf_t *c, FILE *err)
 {
 	int n = 0;
 
@@ -464,7 +464,7 @@ int sysconf_unused(const sysconf *c, FILE *err)
 	return n;
 }
 
-const char *sysconf_where(const sysconf *c, const char *section, const char *key)
+const char *sysconf_where(const sysconf_t *c, const char *section, const char *key)
 {
 	const struct entry *e = find(c, section, key);
 

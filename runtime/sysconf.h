@@ -19,8 +19,8 @@
  * and picoseconds for the plain lookups, or `defunit` (a multiplier of that
  * base unit, see runtime/units.h) for the *_unit variants.
  *
- * The type name `sysconf` collides with POSIX sysconf() from <unistd.h>: a
- * file that includes this header must not include <unistd.h>.
+ * The type is sysconf_t, not sysconf: POSIX declares a function sysconf() in
+ * <unistd.h>, and the two names must be able to meet in one file.
  */
 #ifndef NCSIM_SYSCONF_H
 #define NCSIM_SYSCONF_H
@@ -30,44 +30,44 @@
 
 #include "ncsim/rt.h"
 
-typedef struct sysconf sysconf;
+typedef struct sysconf sysconf_t;
 
 /* Parses the file at path. Returns NULL and sets *err (heap string, "file:line: ...") on error. */
-sysconf *sysconf_load(const char *path, char **err);
+sysconf_t *sysconf_load(const char *path, char **err);
 /* Parses text held in memory; `name` is used in messages. */
-sysconf *sysconf_parse(const char *name, const char *text, char **err);
+sysconf_t *sysconf_parse(const char *name, const char *text, char **err);
 /* Frees c (NULL is a no-op). */
-void sysconf_free(sysconf *c);
+void sysconf_free(sysconf_t *c);
 
 /* 1 if the section exists. */
-int sysconf_has_section(const sysconf *c, const char *section);
+int sysconf_has_section(const sysconf_t *c, const char *section);
 /* Raw value, or NULL if absent. Marks the key used. */
-const char *sysconf_get(const sysconf *c, const char *section, const char *key);
+const char *sysconf_get(const sysconf_t *c, const char *section, const char *key);
 
 /*
  * Typed lookups. Each returns 1 if the key was present and valid, 0 if absent
  * (*out keeps its default), and -1 if present but malformed (*err set).
  */
-int sysconf_int(const sysconf *c, const char *section, const char *key, int64_t *out, char **err);
-int sysconf_double(const sysconf *c, const char *section, const char *key, double *out, char **err);
-int sysconf_size(const sysconf *c, const char *section, const char *key, uint64_t *bytes, char **err);
-int sysconf_bandwidth(const sysconf *c, const char *section, const char *key, double *bytes_per_s, char **err);
-int sysconf_time(const sysconf *c, const char *section, const char *key, ncsim_time_t *ps, char **err);
+int sysconf_int(const sysconf_t *c, const char *section, const char *key, int64_t *out, char **err);
+int sysconf_double(const sysconf_t *c, const char *section, const char *key, double *out, char **err);
+int sysconf_size(const sysconf_t *c, const char *section, const char *key, uint64_t *bytes, char **err);
+int sysconf_bandwidth(const sysconf_t *c, const char *section, const char *key, double *bytes_per_s, char **err);
+int sysconf_time(const sysconf_t *c, const char *section, const char *key, ncsim_time_t *ps, char **err);
 /* As sysconf_size/bandwidth/time, but a plain number is multiplied by defunit (e.g. UNITS_NS). */
-int sysconf_size_unit(const sysconf *c, const char *section, const char *key, double defunit, uint64_t *bytes, char **err);
-int sysconf_bandwidth_unit(const sysconf *c, const char *section, const char *key, double defunit, double *bytes_per_s, char **err);
-int sysconf_time_unit(const sysconf *c, const char *section, const char *key, double defunit, ncsim_time_t *ps, char **err);
+int sysconf_size_unit(const sysconf_t *c, const char *section, const char *key, double defunit, uint64_t *bytes, char **err);
+int sysconf_bandwidth_unit(const sysconf_t *c, const char *section, const char *key, double defunit, double *bytes_per_s, char **err);
+int sysconf_time_unit(const sysconf_t *c, const char *section, const char *key, double defunit, ncsim_time_t *ps, char **err);
 /* Boolean: yes/no, true/false, on/off, 1/0 (any case). */
-int sysconf_bool(const sysconf *c, const char *section, const char *key, int *out, char **err);
+int sysconf_bool(const sysconf_t *c, const char *section, const char *key, int *out, char **err);
 /* String value; *out points into c. */
-int sysconf_string(const sysconf *c, const char *section, const char *key, const char **out, char **err);
+int sysconf_string(const sysconf_t *c, const char *section, const char *key, const char **out, char **err);
 
 /* Name of the i-th [section] in order of first appearance (lower case), or NULL past the end. */
-const char *sysconf_section_name(const sysconf *c, size_t i);
+const char *sysconf_section_name(const sysconf_t *c, size_t i);
 
 /* Writes "file:line: unknown key 'k' in [s]" for every key never looked up (err NULL: count only); returns their number. */
-int sysconf_unused(const sysconf *c, FILE *err);
+int sysconf_unused(const sysconf_t *c, FILE *err);
 /* "file:line" of a key, for callers that validate values themselves (buffer of c; the file name alone if the key is absent). */
-const char *sysconf_where(const sysconf *c, const char *section, const char *key);
+const char *sysconf_where(const sysconf_t *c, const char *section, const char *key);
 
 #endif

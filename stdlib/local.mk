@@ -1,7 +1,7 @@
 # stdlib/: coNCePTuaL built-in functions and expression semantics (ncsim/stdlib.h),
 # shared by the runtime (libncsim) and the compiler's constant folding, plus the
 # compiler's table of built-ins (lang/builtins.c, in libncsimfe).
-nobase_include_HEADERS += include/ncsim/stdlib.h
+ncsiminclude_HEADERS += include/ncsim/stdlib.h
 libncsim_la_SOURCES += stdlib/arith.c stdlib/numeric.c stdlib/tree.c stdlib/knomial.c \
 	stdlib/mesh.c stdlib/random.c stdlib/filedata.c stdlib/range.c stdlib/taghash.c
 noinst_HEADERS += lang/builtins.h

@@ -184,6 +184,8 @@ rt_int rt_task_of(const rt_task *t, rt_int proc);      /* -1 if out of range */
 rt_int rt_random_task(rt_task *t, rt_int lo, rt_int hi, rt_int excl);
 /* This task's unsynchronised generator state (for the RANDOM_* built-ins of ncsim/stdlib.h). */
 struct ncsim_mt64 *rt_rng(rt_task *t);
+/* The simulation's FILE_DATA cache (ncsim/stdlib.h): each data file is read once per run. */
+struct ncsim_filecache *rt_filecache(rt_task *t);
 
 /* --------------------------------------------------------------------- I/O */
 

@@ -242,7 +242,7 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	return &m->base;
 }
 
-net_model *df_create(sim_ctx *ctx, const sysconf *c, uint32_t *nnodes, char **err)
+net_model *df_create(sim_ctx *ctx, const sysconf_t *c, uint32_t *nnodes, char **err)
 {
 	df_config cfg;
 	if (df_config_from_sysconf(&cfg, c, err) < 0) {

@@ -53,7 +53,7 @@ void df_config_defaults(df_config *c);
 /* Frees the strings c owns (not c itself). */
 void df_config_clear(df_config *c);
 /* Reads section [network] of a native system file into c (defaults first). 0, or -1 with *err. */
-int df_config_from_sysconf(df_config *c, const sysconf *sc, char **err);
+int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err);
 /* 1 if path looks like a CODES configuration file (LPGROUPS/PARAMS blocks), else 0. */
 int df_is_codes_conf(const char *path);
 /* Reads a CODES dragonfly-dally .conf into c with CODES' defaults. 0, or -1 with *err. */
@@ -66,7 +66,7 @@ int df_routing_parse(const char *s);
 const char *df_routing_name(enum df_routing r);
 
 /* Builds the model from a native system file; sets *nnodes. NULL with *err on error. */
-net_model *df_create(sim_ctx *ctx, const sysconf *c, uint32_t *nnodes, char **err);
+net_model *df_create(sim_ctx *ctx, const sysconf_t *c, uint32_t *nnodes, char **err);
 /* Builds the model from a CODES dragonfly-dally .conf file. NULL with *err on error. */
 net_model *df_create_codes(sim_ctx *ctx, const char *path, uint32_t *nnodes, char **err);
 /* Builds the model from a filled configuration (copied). NULL with *err on error. */

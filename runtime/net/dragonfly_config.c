@@ -139,7 +139,7 @@ int df_config_validate(const df_config *c, char **err)
 
 /* ---------------------------------------------------------- native files */
 
-int df_config_from_sysconf(df_config *c, const sysconf *sc, char **err)
+int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 {
 	static const char S[] = "network";
 	const char *s;

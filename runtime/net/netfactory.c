@@ -12,7 +12,7 @@
 #include "runtime/util.h"
 
 /* Node count of the file's own topology, or min_nodes when it has none. */
-static int file_nodes(const sysconf *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)
+static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)
 {
 	if (model && !strcmp(model, "dragonfly")) {
 		df_config cfg;
@@ -32,7 +32,7 @@ static int file_nodes(const sysconf *c, const char *model, uint32_t min_nodes, u
 	return 0;
 }
 
-static net_model *make_analytic(sim_ctx *ctx, const sysconf *c, uint32_t nnodes, char **err)
+static net_model *make_analytic(sim_ctx *ctx, const sysconf_t *c, uint32_t nnodes, char **err)
 {
 	an_params p;
 	an_params_default(&p);
@@ -48,7 +48,7 @@ static net_model *make_analytic(sim_ctx *ctx, const sysconf *c, uint32_t nnodes,
 	return an_create(ctx, &p);
 }
 
-net_model *netf_create(sim_ctx *ctx, const sysconf *c, const char *override, uint32_t min_nodes, char **err)
+net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err)
 {
 	const char *model = "analytic";
 	if (sysconf_string(c, "network", "model", &model, err) < 0)

@@ -22,7 +22,7 @@
  * Creates the model on ctx. `override` (NULL: none) names a model; min_nodes
  * is the node count used when the file gives none. NULL with *err on error.
  */
-net_model *netf_create(sim_ctx *ctx, const sysconf *c, const char *override, uint32_t min_nodes, char **err);
+net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err);
 /* 1 if m is the ideal network (software costs are then zero too). */
 int netf_is_ideal(const net_model *m);
 

@@ -31,7 +31,7 @@ static void defaults(sto_config *c)
 	c->file_stride = 1ull << 30;
 }
 
-static int copy_name(const sysconf *sys, const char *key, char *dst, size_t cap, char **err)
+static int copy_name(const sysconf_t *sys, const char *key, char *dst, size_t cap, char **err)
 {
 	const char *v = NULL;
 	int r = sysconf_string(sys, SEC, key, &v, err);
@@ -47,7 +47,7 @@ static int copy_name(const sysconf *sys, const char *key, char *dst, size_t cap,
 }
 
 /* "yes"/"no" style switch. */
-static int get_bool(const sysconf *sys, const char *key, int *out, char **err)
+static int get_bool(const sysconf_t *sys, const char *key, int *out, char **err)
 {
 	const char *v = NULL;
 	int r = sysconf_string(sys, SEC, key, &v, err);
@@ -65,7 +65,7 @@ static int get_bool(const sysconf *sys, const char *key, int *out, char **err)
 }
 
 /* "0, 16, 32" -> node list. */
-static int get_list(const sysconf *sys, const char *key, sto_config *c, char **err)
+static int get_list(const sysconf_t *sys, const char *key, sto_config *c, char **err)
 {
 	const char *v = NULL;
 	int r = sysconf_string(sys, SEC, key, &v, err);
@@ -105,7 +105,7 @@ static int get_list(const sysconf *sys, const char *key, sto_config *c, char **e
 	return 1;
 }
 
-static int get_u32(const sysconf *sys, const char *key, uint32_t *out, uint32_t min, char **err)
+static int get_u32(const sysconf_t *sys, const char *key, uint32_t *out, uint32_t min, char **err)
 {
 	int64_t v = 0;
 	int r = sysconf_int(sys, SEC, key, &v, err);
@@ -119,7 +119,7 @@ static int get_u32(const sysconf *sys, const char *key, uint32_t *out, uint32_t 
 	return 1;
 }
 
-int sto_config_load(const sysconf *sys, sto_config *c, char **err)
+int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 {
 	defaults(c);
 	if (!sys || !sysconf_has_section(sys, SEC))

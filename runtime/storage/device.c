@@ -65,7 +65,7 @@ static const struct key_desc hdd_keys[] = {
 };
 
 /* Reads every key of `keys` present in [section] into `base`. Returns 0 or -1. */
-static int read_keys(const sysconf *c, const char *section, const struct key_desc *keys, size_t n,
+static int read_keys(const sysconf_t *c, const char *section, const struct key_desc *keys, size_t n,
                      void *base, char **err)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -96,7 +96,7 @@ static int read_keys(const sysconf *c, const char *section, const struct key_des
 }
 
 /* Finds [ssd.NAME] or [hdd.NAME] in c; returns 1 and fills section/kind, or 0. */
-static int find_section(const sysconf *c, const char *name, char *section, size_t cap, enum sto_dev_kind *kind)
+static int find_section(const sysconf_t *c, const char *name, char *section, size_t cap, enum sto_dev_kind *kind)
 {
 	if (!c)
 		return 0;
@@ -114,11 +114,11 @@ static int find_section(const sysconf *c, const char *name, char *section, size_
 }
 
 /* Loads `name`, following `base` chains; a base with the section's own name refers to the preset. */
-static int load(const sysconf *sys, const sysconf *pre, const char *name, int depth, sto_dev_params *out, char **err)
+static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, int depth, sto_dev_params *out, char **err)
 {
 	char section[96];
 	enum sto_dev_kind kind = STO_DEV_SSD;
-	const sysconf *src = NULL;
+	const sysconf_t *src = NULL;
 	if (strlen(name) >= sizeof out->name) {
 		*err = xasprintf("storage device name '%s' is too long", name);
 		return -1;
@@ -158,9 +158,9 @@ static int load(const sysconf *sys, const sysconf *pre, const char *name, int de
 	return read_keys(src, section, hdd_keys, sizeof hdd_keys / sizeof hdd_keys[0], &out->hdd, err);
 }
 
-int sto_dev_params_load(const sysconf *sys, const char *name, sto_dev_params *out, char **err)
+int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *out, char **err)
 {
-	sysconf *pre = sysconf_parse("storage-presets.conf", presets_text, err);
+	sysconf_t *pre = sysconf_parse("storage-presets.conf", presets_text, err);
 	if (!pre)
 		return -1;
 	int r = load(sys, pre, name, 0, out, err);

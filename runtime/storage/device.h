@@ -56,7 +56,7 @@ const char *sto_dev_presets_text(void);
  * presets. Returns 0, or -1 with *err set (heap string) if the device is
  * unknown or a key is malformed or missing.
  */
-int sto_dev_params_load(const sysconf *sys, const char *name, sto_dev_params *out, char **err);
+int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *out, char **err);
 /* Builds an idle, empty device from validated parameters. */
 void sto_dev_init(sto_dev *d, const sto_dev_params *p);
 /* Releases what the device allocated (NULL is a no-op). */

@@ -505,7 +505,7 @@ static void route_nearest(sto_system *s, const sto_topology *topo)
 
 /* ------------------------------------------------------------ system */
 
-static int load_dev(const sysconf *sys, const char *name, sto_dev **out, char **err)
+static int load_dev(const sysconf_t *sys, const char *name, sto_dev **out, char **err)
 {
 	sto_dev_params p;
 	if (sto_dev_params_load(sys, name, &p, err) < 0)
@@ -515,7 +515,7 @@ static int load_dev(const sysconf *sys, const char *name, sto_dev **out, char **
 	return 0;
 }
 
-sto_system *sto_new(const sysconf *sys, net_model *net, const sto_topology *topo, uint32_t nnodes, sim_ctx *ctx,
+sto_system *sto_new(const sysconf_t *sys, net_model *net, const sto_topology *topo, uint32_t nnodes, sim_ctx *ctx,
                     char **err)
 {
 	sto_system *s = xcalloc(1, sizeof *s);

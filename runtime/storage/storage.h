@@ -128,7 +128,7 @@ typedef struct sto_system sto_system;
  * Parses [storage] of `sys` (NULL or no section: local burst buffers with the
  * d3-s4510 preset) and fills *cfg. Returns 0, or -1 with *err set.
  */
-int sto_config_load(const sysconf *sys, sto_config *cfg, char **err);
+int sto_config_load(const sysconf_t *sys, sto_config *cfg, char **err);
 /* Frees what sto_config_load allocated in cfg. */
 void sto_config_fini(sto_config *cfg);
 
@@ -138,7 +138,7 @@ void sto_config_fini(sto_config *cfg);
  * local configuration; `topo` may be NULL (one group, a router per node);
  * `nnodes` is the machine size. Returns NULL with *err set on a bad system file.
  */
-sto_system *sto_new(const sysconf *sys, net_model *net, const sto_topology *topo, uint32_t nnodes,
+sto_system *sto_new(const sysconf_t *sys, net_model *net, const sto_topology *topo, uint32_t nnodes,
                     sim_ctx *ctx, char **err);
 /* Frees the subsystem (its entities must not fire again). NULL is a no-op. */
 void sto_free(sto_system *s);

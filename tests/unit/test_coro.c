@@ -133,6 +133,7 @@ static void test_many_and_reuse(void)
 	coro_pool_free(p);
 }
 
+#ifndef NCSIM_ASAN
 /* Touches its frame from the top down, page by page, so the guard page is hit first. */
 static void deep(void *arg)
 {
@@ -142,6 +143,7 @@ static void deep(void *arg)
 			big[i] = 1;
 	*(int *)arg = big[0];
 }
+#endif
 
 /* A guarded stack turns an overflow into a fault (checked in a child process). */
 static void test_guard_faults(void)

@@ -352,7 +352,7 @@ static void test_histogram(void)
 static void test_sysconf(void)
 {
 	char *err = NULL;
-	sysconf *sc = sysconf_parse("t.conf",
+	sysconf_t *sc = sysconf_parse("t.conf",
 	                            "[network]\nmodel = dragonfly\ngroups = 5\nrouters_per_group = 4\nnodes_per_router = 3\n"
 	                            "global_links_per_router = 1\nlocal_bandwidth = 10 GiB/s\nglobal_latency = 1 us\n"
 	                            "router_delay = 50 ns\nrouting = ugal\nugal_bias = 4 KiB\nglobal_arrangement = absolute\n"

@@ -84,7 +84,7 @@ static void test_preset(void)
 static void test_config(void)
 {
 	char *err = NULL;
-	sysconf *c = sysconf_parse("t.conf",
+	sysconf_t *c = sysconf_parse("t.conf",
 	                           "[ssd.mine]\nbase = d3-s4510\nways = 1\nchannels = 2\npage_write_time = 200 us\n"
 	                           "[ssd.broken]\nbase = d3-s4510\nchannels = 0\n"
 	                           "[ssd.d3-s4510]\nbase = d3-s4510\ncapacity = 1 TB\n",

@@ -82,7 +82,7 @@ static int simulate(const char *conf_text, int with_net, uint32_t nnodes, const 
 {
 	memset(out, 0, sizeof *out);
 	char *err = NULL;
-	sysconf *conf = sysconf_parse("test.conf", conf_text, &err);
+	sysconf_t *conf = sysconf_parse("test.conf", conf_text, &err);
 	if (!conf) {
 		fprintf(stderr, "%s\n", err);
 		free(err);
@@ -411,7 +411,7 @@ static void test_config_errors(void)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char *err = NULL;
-		sysconf *conf = sysconf_parse("bad.conf", bad[i], &err);
+		sysconf_t *conf = sysconf_parse("bad.conf", bad[i], &err);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(conf);
 		sim_ctx *ctx = sim_new(1);
 		an_params ap;

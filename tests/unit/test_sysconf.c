@@ -1,7 +1,6 @@
 /*
  * test_sysconf.c - system description files and units (runtime/sysconf.h, runtime/units.h).
  *
- * <unistd.h> is not included: its sysconf() function clashes with the sysconf type.
  */
 #include <CUnit/Basic.h>
 #include <math.h>
@@ -171,7 +170,7 @@ static void test_units_plain(void)
 	CU_ASSERT_EQUAL(units_double("nan", &d, &why), -1);
 }
 
-/* ---------------------------------------------------------------- sysconf */
+/* ---------------------------------------------------------------- sysconf_t */
 
 static const char *sample =
 	"# ncsim test system\n"
@@ -196,7 +195,7 @@ static const char *sample =
 static void test_sysconf_values(void)
 {
 	char *err = NULL;
-	sysconf *c = sysconf_parse("sample.conf", sample, &err);
+	sysconf_t *c = sysconf_parse("sample.conf", sample, &err);
 	const char *s = NULL;
 	int64_t i = 0;
 	double d = 0;
@@ -263,7 +262,7 @@ static void test_sysconf_values(void)
 static void test_sysconf_malformed_values(void)
 {
 	char *err = NULL;
-	sysconf *c = sysconf_parse("m.conf",
+	sysconf_t *c = sysconf_parse("m.conf",
 	                           "[net]\n"
 	                           "bw = 5 parsecs\n"
 	                           "size = 12 KiB/s\n"
@@ -313,7 +312,7 @@ static void test_sysconf_malformed_values(void)
 static void expect_parse_error(const char *text, const char *prefix)
 {
 	char *err = NULL;
-	sysconf *c = sysconf_parse("bad.conf", text, &err);
+	sysconf_t *c = sysconf_parse("bad.conf", text, &err);
 
 	CU_ASSERT_PTR_NULL(c);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(err);
@@ -343,7 +342,7 @@ static void test_sysconf_syntax_errors(void)
 static void test_sysconf_empty_and_comments(void)
 {
 	char *err = NULL;
-	sysconf *c = sysconf_parse("empty.conf", "", &err);
+	sysconf_t *c = sysconf_parse("empty.conf", "", &err);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
 	CU_ASSERT_FALSE(sysconf_has_section(c, ""));
@@ -377,7 +376,7 @@ static void test_sysconf_files(void)
 	int fd = mkstemp(path);
 	FILE *f;
 	char *err = NULL;
-	sysconf *c;
+	sysconf_t *c;
 	uint64_t b = 0;
 
 	CU_ASSERT_FATAL(fd >= 0);

@@ -1,0 +1,37 @@
+/*
+ * codegen.h - AST -> one C file (prefix cg_).
+ *
+ * The generated file includes <ncsim/rt.h> and <ncsim/stdlib.h>, defines the
+ * program's entry function (run once per simulated task), the program
+ * descriptor, `const rt_program *ncsim_skeleton(void)` for the build cache
+ * and a `main` calling rt_main, so the same file also builds standalone:
+ *
+ *     cc prog.c $(pkg-config --cflags --libs ncsim)
+ *
+ * doc/codegen.md describes how each statement maps to C.
+ */
+#ifndef NCSIM_CODEGEN_H
+#define NCSIM_CODEGEN_H
+
+#include <stdio.h>
+
+#include "lang/ast.h"
+#include "lang/frontend.h"
+
+typedef struct cg_opts {
+	const char *name;        /* program name (descriptor, messages); NULL: from the source file name */
+	int allow_backend_code;  /* paste BACKEND EXECUTES / DECLARES text verbatim instead of filtering it */
+} cg_opts;
+
+/*
+ * Writes the C translation of `prog` (a complete AST of fe without errors) to
+ * out. Errors (refused backend code, unsupported statements, bad parameter
+ * defaults) are reported through fe's diagnostics with their spans; returns
+ * the number of errors, and out must then be discarded.
+ */
+int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out);
+
+/* The program name derived from a source path: its base name without the extension (heap). */
+char *cg_program_name(const char *path);
+
+#endif

@@ -1,0 +1,1 @@
+# compiler/workload.mk: workload files (.wkld), placement, system presets by name.

@@ -1,0 +1,41 @@
+/*
+ * fuzz_frontend.c - libFuzzer target: the whole front end (scanner, token
+ * filter, parser, error recovery, AST printer) on arbitrary bytes.
+ *
+ * Build and run (from a configured build tree, after `make`, so that the
+ * generated grammar/parser.c and grammar/lexer.c exist):
+ *
+ *   S=/path/to/ncsim-source B=/path/to/build
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I$S -I$S/include -I$B -I$B/grammar \
+ *     $S/tests/fuzz/fuzz_frontend.c $B/grammar/parser.c $B/grammar/lexer.c \
+ *     $S/grammar/tokfilter.c $S/grammar/parsehelp.c $S/lang/source.c $S/lang/diag.c \
+ *     $S/lang/ast.c $S/lang/ast_print.c $S/lang/frontend.c $S/runtime/util.c \
+ *     -o fuzz_frontend
+ *   ./fuzz_frontend -max_total_time=300 -max_len=4096 $S/tests/fuzz/seeds
+ *
+ * The seeds are copies of the golden programs of tests/golden/.  Any crash
+ * or leak report is a bug; turn the input into a golden error test.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lang/ast_print.h"
+#include "lang/frontend.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* Diagnostics and the AST go to a null sink: their code runs, nothing
+	 * is shown. */
+	static FILE *sink;
+	if (!sink)
+		sink = fopen("/dev/null", "w");
+	fe_ctx *fe = fe_new(sink);
+	ast_node *prog = fe_parse_string(fe, "fuzz.ncptl", (const char *)data, size);
+	if (fe_errors(fe) == 0 && sink)
+		ast_print(sink, fe_sources(fe), prog);
+	fe_free(fe);
+	return 0;
+}
