@@ -31,6 +31,13 @@ typedef struct cg_opts {
  */
 int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out);
 
+/*
+ * Front end + code generation of the file `path` into a heap string *csrc
+ * (diagnostics on diag). Returns 0, 1 (errors in the program: *csrc is NULL)
+ * or 2 (the file cannot be read) -- the statuses of compiler/exitcode.h.
+ */
+int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len);
+
 /* The program name derived from a source path: its base name without the extension (heap). */
 char *cg_program_name(const char *path);
 

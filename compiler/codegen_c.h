@@ -73,8 +73,8 @@ unsigned cg_lineno(cg *g, src_span sp);
 const cg_sym *cg_bind(cg *g, const cg_sym *env, const char *name, const char *cname);
 /* Binds a task group in front of env. */
 const cg_sym *cg_bind_group(cg *g, const cg_sym *env, const char *name, const ast_node *desc, const cg_sym *genv);
-/* The innermost binding of name in env, or NULL. */
-const cg_sym *cg_lookup(const cg_sym *env, const char *name);
+/* The innermost binding of name of the given kind in env, or NULL (groups and variables are separate namespaces). */
+const cg_sym *cg_lookup(const cg_sym *env, const char *name, enum cg_symkind kind);
 /* Emits a statement list / one statement in scope env. */
 void cg_stmt(cg *g, const cg_sym *env, const ast_node *n);
 

@@ -68,18 +68,17 @@ static const struct {
 static const char *ident(cg *g, const cg_sym *env, const ast_node *n)
 {
 	const char *name = n->u.ident.name;
-	const cg_sym *s = cg_lookup(env, name);
-	if (s && s->kind == CG_SYM_VAR)
+	const cg_sym *s = cg_lookup(env, name, CG_SYM_VAR);
+	if (s)
 		return s->cname;
-	if (!s) {
+	{
 		if (!strcmp(name, "num_tasks"))
 			return "num_tasks";
 		for (size_t i = 0; i < sizeof predeclared / sizeof *predeclared; i++)
 			if (!strcmp(name, predeclared[i].name))
 				return cg_fmt(g, "rt_counter(t, %s)", predeclared[i].counter);
 	}
-	cg_error(g, n->span, s ? "task group %s is not a value" : "Variable %s must be declared before being used",
-	         name);
+	cg_error(g, n->span, "Variable %s must be declared before being used", name);
 	return "0";
 }
 
@@ -669,8 +668,8 @@ static int fold_rel(cg *g, const ast_node *n, const cg_sym *params, const int64_
 /* Value of a parameter bound in `params` (cname holds its index), or -1. */
 static int param_value(cg *g, const ast_node *n, const cg_sym *params, const int64_t *pvals, int64_t *out)
 {
-	const cg_sym *s = cg_lookup(params, n->u.ident.name);
-	if (!s || s->kind != CG_SYM_VAR) {
+	const cg_sym *s = cg_lookup(params, n->u.ident.name, CG_SYM_VAR);
+	if (!s) {
 		cg_error(g, n->span, "%s cannot appear within a parameter's default value", n->u.ident.name);
 		return -1;
 	}

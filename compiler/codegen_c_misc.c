@@ -5,6 +5,7 @@
  * and 14.2).
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "compiler/backend_filter.h"

@@ -60,7 +60,7 @@ static void group_body(cg *g, const cg_sym *genv, void *ud)
 
 static const cg_sym *group_of(cg *g, const cg_sym *env, const ast_node *d)
 {
-	const cg_sym *s = cg_lookup(env, d->u.task_group.name->u.ident.name);
+	const cg_sym *s = cg_lookup(env, d->u.task_group.name->u.ident.name, CG_SYM_GROUP);
 	if (!s || s->kind != CG_SYM_GROUP) {
 		cg_error(g, d->span, "Task group %s must be declared before being used", d->u.task_group.name->u.ident.name);
 		return NULL;

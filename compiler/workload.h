@@ -27,10 +27,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ncsim/rt.h"
-#include "runtime/util.h"
+#include <stdio.h>
 
-struct sd_sim;
+#include "ncsim/rt.h"
+#include "runtime/placement.h"
+#include "runtime/sim_driver.h"
+#include "runtime/util.h"
 
 typedef struct wl_job {
 	int line;            /* line of the workload file */
@@ -71,13 +73,67 @@ int wl_check_capacity(const wl_file *w, uint32_t ncompute, uint32_t nnodes, char
  * driver's default). Bad program options give *err = "path:line: ...".
  * Returns 0, or -1 (jobs added before the failure stay in s).
  */
-int wl_add_jobs(struct sd_sim *s, const wl_file *w, const rt_program *const *progs, uint32_t *const *nodes,
+int wl_add_jobs(sd_sim *s, const wl_file *w, const rt_program *const *progs, uint32_t *const *nodes,
                 char **err);
 
 /* Path of skeleton `name` (heap), or NULL with *err; base_dir (may be NULL) anchors relative paths. */
 char *wl_resolve_skeleton(const char *name, const char *base_dir, char **err);
 /* Path of system `name` (a file, or a preset such as theta-1056), heap; NULL with *err. */
 char *wl_resolve_system(const char *name, char **err);
+
+/* ------------------------------------------------------------- running */
+
+/*
+ * The machine a run will build, seen by placement: node count, storage nodes
+ * (burst-buffer and I/O nodes, never used for tasks) and, for a dragonfly,
+ * the router and group of every node.
+ */
+typedef struct wl_machine {
+	uint32_t nnodes;
+	uint8_t *storage;  /* nnodes flags */
+	uint32_t *router;  /* per node, or NULL (not a dragonfly) */
+	uint32_t *group;
+	int dragonfly;
+	pl_machine pl;     /* the view runtime/placement.h takes; points into this struct */
+} wl_machine;
+
+/*
+ * Builds the network and storage that options `o` describe on a scratch
+ * context and records what placement needs. min_nodes sizes networks whose
+ * system file gives no node count. 0, or -1 with *err.
+ */
+int wl_machine_probe(const sd_options *o, uint32_t min_nodes, wl_machine *m, char **err);
+/* Frees what wl_machine_probe allocated. */
+void wl_machine_free(wl_machine *m);
+
+/* Compiles and loads the program of one job: 0 with *prog (owned by the loader), or -1 with *err. */
+typedef int (*wl_loader)(void *ctx, const wl_job *job, const rt_program **prog, char **err);
+
+typedef struct wl_run_opts {
+	sd_options sd;          /* system, network, seed, until, ... */
+	int placement;          /* enum pl_policy */
+	const char *alloc_path; /* CODES allocation file, or NULL: use `placement` */
+	const char *out_dir;    /* NULL: ncsim-out/<workload>-<time> */
+	wl_loader load;
+	void *load_ctx;
+	FILE *msg;              /* errors and the final status line */
+} wl_run_opts;
+
+/*
+ * Runs every job of w together on one machine: checks the capacity, places
+ * the tasks, loads the programs, simulates and writes the output folder.
+ * Errors in the workload (capacity, arguments, allocation file) are reported
+ * with file:line before anything is written. Returns an exit status
+ * (compiler/exitcode.h).
+ */
+int wl_run(const wl_file *w, const wl_run_opts *o);
+
+/*
+ * `ncsim run FILE.wkld [options]`: argv holds the options after the file
+ * (compiler/cmd_run_workload.c; `ncsim run --help` lists them). Returns an
+ * exit status.
+ */
+int cmd_run_workload(const char *wkld_path, int argc, char **argv);
 
 /*
  * Returns a copy of system-file text with `routing = value` in its [network]

@@ -1,1 +1,31 @@
 # compiler/workload.mk: workload files (.wkld), placement, system presets by name.
+
+# Placement of tasks on compute nodes (runtime library: no compiler dependency).
+noinst_HEADERS += runtime/placement.h
+libncsim_la_SOURCES += runtime/placement.c
+
+# Workload files, skeleton/system lookup, the multi-job run path of `ncsim run`.
+noinst_HEADERS += compiler/workload.h
+libncsimfe_la_SOURCES += compiler/workload.c compiler/cmd_run_workload.c
+
+# Bundled skeletons and system presets, installed under $(pkgdatadir)/stdlib/.
+nobase_dist_pkgdata_DATA += \
+	stdlib/workloads/cosmoflow.ncptl stdlib/workloads/checkpoint.ncptl \
+	stdlib/workloads/milc.ncptl stdlib/workloads/nekbone.ncptl \
+	stdlib/workloads/osu-latency.ncptl stdlib/workloads/osu-bw.ncptl \
+	stdlib/workloads/allreduce.ncptl stdlib/workloads/alltoall.ncptl \
+	stdlib/workloads/halo3d.ncptl stdlib/workloads/incast.ncptl \
+	stdlib/workloads/uniform-random.ncptl \
+	stdlib/systems/theta-1056.conf stdlib/systems/df-tiny.conf
+EXTRA_DIST += doc/workloads.md
+
+check_PROGRAMS += tests/unit/test_placement tests/unit/test_workload
+TESTS += tests/unit/test_placement tests/unit/test_workload tests/e2e/skeleton_volumes.sh
+tests_unit_test_placement_SOURCES = tests/unit/test_placement.c
+tests_unit_test_placement_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_placement_LDADD = $(UNIT_LDADD)
+tests_unit_test_placement_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_workload_SOURCES = tests/unit/test_workload.c
+tests_unit_test_workload_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_workload_LDADD = $(UNIT_LDADD)
+tests_unit_test_workload_LDFLAGS = $(UNIT_LDFLAGS)

@@ -70,13 +70,13 @@ int ncp_parse(parse_ctx *pc);
 /* The location of a right-hand side: the union of its non-empty parts. */
 src_span ncp_rhs_span(const src_span *rhs, int n);
 /* Bison expands YYLLOC_DEFAULT once per reduction, in yyparse, where `yyn`
- * is the rule being reduced (yacc.c skeleton); the coverage test of the
- * golden corpus counts reductions through it. */
+ * is the number of the rule being reduced plus one (yacc.c skeleton); the
+ * coverage test of the golden corpus counts reductions through it. */
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                                         \
 	do {                                                                \
 		(Cur) = ncp_rhs_span(&YYRHSLOC(Rhs, 0), (N));               \
 		if (pc->rule_hits)                                          \
-			pc->rule_hits[yyn]++;                               \
+			pc->rule_hits[yyn - 1]++;                           \
 	} while (0)
 }
 
@@ -819,7 +819,7 @@ int ncp_rule_count(void)
 
 const char *ncp_rule_lhs(int r)
 {
-	return r >= 0 && r < YYNRULES ? yysymbol_name((yysymbol_kind_t)yyr1[r]) : "?";
+	return r >= 0 && r < YYNRULES ? yysymbol_name((yysymbol_kind_t)yyr1[r + 1]) : "?";
 }
 
 static void yyerror(src_span *loc, parse_ctx *pc, const char *msg)

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/builtins.h"
@@ -736,7 +737,11 @@ static void log_stmt(sema_ctx *s, ast_node *n)
 		if (c->u.log_column.percentile && sf_value_f(c->u.log_column.percentile, &p) && !(p >= 0.0 && p <= 100.0))
 			sema_error(s, &w, c->u.log_column.percentile->span,
 			           "Percentile %g is invalid (it must lie between 0 and 100)", p);
-		sema_expr(s, c->u.log_column.expr, &w);
+		/* `THE MEAN AND THE MEDIAN OF e` gave each column a copy of e: the
+		 * first one reports. */
+		sema_where we = w;
+		we.quiet |= c->u.log_column.split;
+		sema_expr(s, c->u.log_column.expr, &we);
 		if (c->u.log_column.heading && c->u.log_column.heading->kind == AST_VALUE_OF)
 			s->info->uses_log = 1;
 	}

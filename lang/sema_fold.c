@@ -8,6 +8,7 @@
  * floating-point context, and ranges, which are always integers.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/builtins.h"

@@ -9,6 +9,7 @@
  * restriction (STATIC_FILE_DATA is the one thing it rules out).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/sema_fold.h"

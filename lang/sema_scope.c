@@ -2,6 +2,7 @@
  * sema_scope.c - symbols and scopes (LANGUAGE.md 3.5): binding, lookup,
  * predeclared variables and the "defined but never used" warning.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/sema_scope.h"

@@ -130,7 +130,8 @@ static uint32_t req_new(tk_mpi *m)
 		VEC_PUSH(&m->reqs, (mp_req){.gen = 0});
 		idx = (uint32_t)(m->reqs.len - 1);
 	}
-	uint32_t gen = m->reqs.ptr[idx].gen + 1;
+	/* 31 bits: handles never collide with MP_FOREIGN_REQ. */
+	uint32_t gen = (m->reqs.ptr[idx].gen + 1) & 0x7fffffffu;
 	m->reqs.ptr[idx] = (mp_req){.gen = gen ? gen : 1};
 	return idx;
 }
@@ -163,6 +164,41 @@ void mp_task_free(rt_task *t)
 	VEC_FREE(&t->mpi.credits);
 	VEC_FREE(&t->mpi.user_reqs);
 	VEC_FREE(&t->mpi.coll_seq);
+}
+
+/* Marks r done; a request of the wait in progress counts down wait_left. */
+static inline void req_done(tk_mpi *m, mp_req *r)
+{
+	r->state = MP_RQ_DONE;
+	if (r->waited) {
+		r->waited = 0;
+		m->wait_left--;
+	}
+}
+
+int mp_wait_begin(rt_task *t, const rt_req *reqs, int n)
+{
+	tk_mpi *m = &t->mpi;
+	int left = 0;
+	for (int i = 0; i < n; i++) {
+		mp_req *r = reqs[i] ? req_of(m, reqs[i]) : NULL;
+		if (r && r->state != MP_RQ_DONE && !r->waited) {
+			r->waited = 1;
+			left++;
+		}
+	}
+	m->waiting = reqs;
+	m->nwaiting = n;
+	m->wait_left = left;
+	return left;
+}
+
+void mp_wait_end(rt_task *t)
+{
+	tk_mpi *m = &t->mpi;
+	m->waiting = NULL;
+	m->nwaiting = 0;
+	m->wait_left = -1;
 }
 
 /* Appends request idx to the CPU list: it needs this task's processor. */
@@ -382,7 +418,7 @@ static void cpu_step_done(rt_task *t, uint32_t idx)
 		return;
 	}
 	/* small after its copy, medium after the copy of the RDMA'd data */
-	r->state = MP_RQ_DONE;
+	req_done(&t->mpi, r);
 	r->env = 0;
 	t->tot.bytes_recv += e->bytes;
 	t->tot.msgs_recv++;
@@ -415,6 +451,40 @@ void mp_progress(rt_task *t)
 
 /* ------------------------------------------------------------ deliveries */
 
+/*
+ * A delivery reached t. Outside an MPI wait nothing more happens (no
+ * asynchronous progress). Inside one, free CPU steps run here, on t's behalf
+ * and in the order t itself would run them; t is resumed only if a step
+ * costs time or the wait is complete. Otherwise the blocked segment so far
+ * is charged exactly as t would charge it after a wake-up, and a new segment
+ * starts.
+ */
+static void after_delivery(rt_task *t)
+{
+	tk_mpi *m = &t->mpi;
+	if (t->state != TK_BLOCKED || m->wait_left < 0)
+		return;
+	const mp_params *p = &t->w->mp;
+	while (m->cpu_head) {
+		uint32_t idx = m->cpu_head - 1;
+		mp_req *r = &m->reqs.ptr[idx];
+		if (cpu_cost(p, r, mp_env_at(&t->w->envs, r->env - 1)->bytes) != 0)
+			break;
+		m->cpu_head = r->next;
+		if (!m->cpu_head)
+			m->cpu_tail = 0;
+		cpu_step_done(t, idx);
+	}
+	if (m->cpu_head || m->wait_left == 0) {
+		tk_wake(t);
+		return;
+	}
+	ncsim_time_t now = sim_now(t->w->ctx);
+	tk_charge_mpi_wait(t, m->seg_begin, now, m->seg_partner);
+	m->seg_begin = now;
+	m->seg_partner = 0;
+}
+
 /* EAGER, MEDHDR or RTS reached the receiver t. */
 static void arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 {
@@ -435,7 +505,6 @@ static void arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 	uint32_t idx = take_posted(m, &m->posted[e->mctx], e->src, e->tag);
 	if (idx != UINT32_MAX) {
 		bind(t, idx, ei);
-		tk_wake(t);
 		return;
 	}
 	mp_queue *q = &m->unexpected[e->mctx];
@@ -467,13 +536,12 @@ static void rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 		cpu_push(&t->mpi, idx);
 	} else {
 		/* Zero copy: the data is in place; the ACK releases the sender. */
-		r->state = MP_RQ_DONE;
+		req_done(&t->mpi, r);
 		r->env = 0;
 		t->tot.bytes_recv += e->bytes;
 		t->tot.msgs_recv++;
 		wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
 	}
-	tk_wake(t);
 }
 
 /* The rendezvous ACK reached the sender t. */
@@ -483,10 +551,9 @@ static void ack(rt_task *t, uint32_t ei, mp_env *e)
 	mp_req *r = req_of(m, e->sreq);
 	if (e->t_recvpost > m->seg_partner)
 		m->seg_partner = e->t_recvpost;
-	r->state = MP_RQ_DONE;
+	req_done(m, r);
 	r->env = 0;
 	env_free(&t->w->envs, ei);
-	tk_wake(t);
 }
 
 void mp_deliver(rt_task *t, const net_delivery *d)
@@ -510,4 +577,5 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 		ack(t, ei, e);
 		break;
 	}
+	after_delivery(t);
 }

@@ -76,7 +76,8 @@ typedef struct mp_req {
 	uint32_t gen;        /* bumped on reuse: stale handles are detected */
 	uint8_t send, state, step, proto;
 	uint8_t mctx, user;  /* user: posted through rt_isend/rt_irecv */
-	uint16_t pad_;
+	uint8_t waited;      /* counted in the task's wait_left (p2p_waitn in progress) */
+	uint8_t pad_;
 	uint32_t env;        /* envelope index+1, 0 when none */
 	uint32_t next;       /* link in the posted queue, CPU list or free list */
 	uint32_t peer;       /* physical rank of the other side */
@@ -141,8 +142,23 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int tag, unsigned flags);
 /* Runs the software steps of matched requests on t's CPU (inside an MPI operation). */
 void mp_progress(rt_task *t);
-/* Task-entity handler for a network delivery addressed to t. */
+/*
+ * Task-entity handler for a network delivery addressed to t. If t is blocked
+ * in an MPI wait, the handler itself performs the free (zero-cost) CPU steps,
+ * and resumes t only when its wait is complete or a CPU step costs time;
+ * otherwise the blocked interval so far is charged and t stays blocked, so a
+ * wait over many requests costs one coroutine switch, not one per message.
+ */
 void mp_deliver(rt_task *t, const net_delivery *d);
+/* Starts a wait over reqs[0..n): marks the requests not yet done; returns how many there are. */
+int mp_wait_begin(rt_task *t, const rt_req *reqs, int n);
+/* Ends the wait started by mp_wait_begin. */
+void mp_wait_end(rt_task *t);
+/*
+ * Handle tag of requests that are not MPI requests (the I/O client's): bit 63
+ * set. MPI handles never have it (their generation counter has 31 bits).
+ */
+#define MP_FOREIGN_REQ ((rt_req)1 << 63)
 /* Frees t's requests and credits (end of the simulation). */
 void mp_task_free(rt_task *t);
 

@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "runtime/io_client.h"
 #include "runtime/task.h"
 
 /* ------------------------------------------------------------ operations */
@@ -56,33 +57,26 @@ rt_req p2p_irecv(rt_task *t, int mctx, rt_int src, uint64_t bytes, rt_int tag, u
 	return mp_post_recv(t, mctx, p, bytes, tag, flags);
 }
 
-static int all_done(rt_task *t, const rt_req *reqs, int n)
-{
-	for (int i = 0; i < n; i++) {
-		const mp_req *r = reqs[i] ? mp_req_get(t, reqs[i]) : NULL;
-		if (r && r->state != MP_RQ_DONE)
-			return 0;
-	}
-	return 1;
-}
-
 void p2p_waitn(rt_task *t, const rt_req *reqs, int n)
 {
 	tk_mpi *m = &t->mpi;
 	p2p_op_begin(t);
-	m->waiting = reqs;
-	m->nwaiting = n;
-	for (;;) {
-		mp_progress(t);
-		if (all_done(t, reqs, n))
-			break;
-		ncsim_time_t b = sim_now(t->w->ctx);
+	mp_progress(t);
+	/*
+	 * Delivery handlers count the requests down (mpi_proto.c) and resume the
+	 * task only when the wait is complete or a CPU step is due, charging the
+	 * segments in between themselves.
+	 */
+	int left = mp_wait_begin(t, reqs, n);
+	while (left > 0) {
+		m->seg_begin = sim_now(t->w->ctx);
 		m->seg_partner = 0;
 		tk_block(t, "an MPI wait");
-		tk_charge_mpi_wait(t, b, sim_now(t->w->ctx), m->seg_partner);
+		tk_charge_mpi_wait(t, m->seg_begin, sim_now(t->w->ctx), m->seg_partner);
+		mp_progress(t);
+		left = m->wait_left;
 	}
-	m->waiting = NULL;
-	m->nwaiting = 0;
+	mp_wait_end(t);
 	for (int i = 0; i < n; i++)
 		if (reqs[i])
 			mp_req_release(t, reqs[i]);
@@ -165,10 +159,18 @@ void rt_wait(rt_task *t, rt_req req)
 		rt_fatal(t, "waiting for an asynchronous operation that is not outstanding");
 	memmove(&m->user_reqs.ptr[i], &m->user_reqs.ptr[i + 1], (m->user_reqs.len - i - 1) * sizeof(rt_req));
 	m->user_reqs.len--;
+	if (io_is_req(req)) {
+		io_wait(t, &req, 1);
+		return;
+	}
 	count_recvs(t, &req, 1);
 	p2p_waitn(t, &req, 1);
 }
 
+/*
+ * Messages first, then I/O: the time during which messages are outstanding
+ * is MPI time, what remains until the last I/O request completes is I/O time.
+ */
 void rt_waitall(rt_task *t)
 {
 	tk_mpi *m = &t->mpi;
@@ -179,8 +181,25 @@ void rt_waitall(rt_task *t)
 	rt_req *reqs = m->user_reqs.ptr;
 	m->user_reqs.ptr = NULL;
 	m->user_reqs.len = m->user_reqs.cap = 0;
-	count_recvs(t, reqs, n);
-	p2p_waitn(t, reqs, (int)n);
+	/* Stable partition: message requests to the front, I/O requests behind them. */
+	size_t nmsg = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!io_is_req(reqs[i]))
+			nmsg++;
+	if (nmsg < n) {
+		rt_req *sorted = xmalloc(n * sizeof *sorted);
+		size_t a = 0, b = nmsg;
+		for (size_t i = 0; i < n; i++)
+			sorted[io_is_req(reqs[i]) ? b++ : a++] = reqs[i];
+		free(reqs);
+		reqs = sorted;
+	}
+	if (nmsg) {
+		count_recvs(t, reqs, nmsg);
+		p2p_waitn(t, reqs, (int)nmsg);
+	}
+	if (nmsg < n)
+		io_wait(t, reqs + nmsg, (int)(n - nmsg));
 	free(reqs);
 }
 

@@ -7,7 +7,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "ncsim/stdlib.h"
+#include "runtime/coll.h"
 #include "runtime/deadlock.h"
+#include "runtime/io_client.h"
+#include "runtime/rt_log.h"
+#include "runtime/rt_random.h"
+#include "runtime/stats/ncptl_log.h"
 
 /*
  * The task whose coroutine is running on this thread, or NULL in the
@@ -41,6 +47,11 @@ static void run(rt_task *t)
 		if (t->mpi.user_reqs.len)
 			fprintf(stderr, "ncsim: warning: task %" PRIu32 " ended with %zu asynchronous "
 			        "operation(s) never awaited\n", t->rank, t->mpi.user_reqs.len);
+		char *err = NULL;
+		if (t->log && rl_close(t, NULL, &err) < 0) {
+			tk_fail(t, err);
+			free(err);
+		}
 	}
 }
 
@@ -48,6 +59,14 @@ static void on_start(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	rt_task *t = state;
 	cnt_init(&t->cnt, sim_now(ctx));
+	if (t->job->log) {
+		char *err = NULL;
+		if (rl_open(t, &err) < 0) {
+			tk_fail(t, err);
+			free(err);
+			return;
+		}
+	}
 	run(t);
 }
 
@@ -65,6 +84,11 @@ static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev)
 
 static void on_wake(sim_ctx *ctx, void *state, const sim_event *ev) { tk_wake(state); }
 
+static void on_io_done(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	io_on_done(state, SIM_PAYLOAD(ev, const sto_completion));
+}
+
 static void on_init(sim_ctx *ctx, void *state, sim_eid self) { sim_send(ctx, self, 0, TK_EV_START, NULL, 0); }
 
 static const sim_handler task_handlers[TK_NEVENTS] = {
@@ -72,6 +96,7 @@ static const sim_handler task_handlers[TK_NEVENTS] = {
 	[TK_EV_RESUME] = on_resume,
 	[TK_EV_DELIVER] = on_deliver,
 	[TK_EV_WAKE] = on_wake,
+	[TK_EV_IO_DONE] = on_io_done,
 };
 
 static const sim_type task_type = {
@@ -150,15 +175,19 @@ static void job_free(tk_job *j)
 		coro_free(t->co);
 		cnt_free(&t->cnt);
 		mp_task_free(t);
+		io_task_free(t);
+		rr_task_free(t);
+		nlog_discard(t->log);
 		free(t->v2p);
 		free(t->p2v);
-		free(t);
 	}
+	free(j->block);
 	free(j->tasks);
 	free(j->members);
 	free(j->nodes);
 	free(j->params);
 	free(j->name);
+	rl_job_free(j->log);
 	free(j);
 }
 
@@ -172,7 +201,10 @@ void tk_world_free(tk_world *w)
 	VEC_FREE(&w->all);
 	coro_pool_free(w->stacks);
 	mp_envpool_free(&w->envs);
+	ncsim_filecache_free(w->files);
+	coll_ctx_free(w->coll);
 	free(w->fatal);
+	free(w->fatal_msg);
 	free(w);
 }
 
@@ -197,16 +229,15 @@ static int job_fill(tk_world *w, tk_job *j, char **err)
 			                 " nodes", j->name, r, j->nodes[r], nnodes);
 			return -1;
 		}
-		rt_task *t = xcalloc(1, sizeof *t);
+		rt_task *t = &j->block[r];
 		t->w = w;
 		t->job = j;
 		t->rank = r;
 		t->node = j->nodes[r];
+		t->mpi.wait_left = -1;
 		t->co = coro_new(w->stacks, task_body, t, err);
-		if (!t->co) {
-			free(t);
+		if (!t->co)
 			return -1;
-		}
 		t->eid = sim_entity_add(w->ctx, &task_type, t);
 		if (r == 0)
 			j->first_eid = t->eid;
@@ -234,6 +265,7 @@ tk_job *tk_job_add(tk_world *w, const rt_program *prog, const char *name, uint32
 	for (uint32_t r = 0; r < ntasks; r++)
 		j->nodes[r] = nodes ? nodes[r] : r % w->net->nnodes;
 	j->tasks = xcalloc(ntasks ? ntasks : 1, sizeof *j->tasks);
+	j->block = xcalloc(ntasks ? ntasks : 1, sizeof *j->block);
 	j->members = xcalloc(ntasks ? ntasks : 1, sizeof *j->members);
 	j->world = (rt_group){.members = j->members, .n = (int)ntasks};
 	VEC_PUSH(&w->jobs, j);
@@ -277,6 +309,31 @@ rt_int rt_param_value(const rt_task *t, unsigned idx)
 	return idx < t->job->prog->nparams ? t->job->params[idx] : 0;
 }
 
+/* Records the run's first error: "<program>: <msg> (<task>, line L, time T us)". */
+static void record_failure(rt_task *t, const char *msg)
+{
+	tk_world *w = t->w;
+	char name[64];
+	tk_name(t, t->rank, name, sizeof name);
+	char *where = xasprintf("%s (%s, line %d, time %.6f us)", msg, name, t->line, (double)sim_now(w->ctx) / 1e6);
+	char *full = xasprintf("%s: %s", t->job->prog->name, where);
+	fprintf(stderr, "%s\n", full);
+	if (!w->fatal) {
+		w->fatal = full;
+		w->fatal_msg = where;
+	} else {
+		free(full);
+		free(where);
+	}
+	t->state = TK_FAILED;
+	sim_stop(w->ctx, 1);
+}
+
+void tk_fail(rt_task *t, const char *msg)
+{
+	record_failure(t, msg ? msg : "run-time error");
+}
+
 _Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
 {
 	va_list ap, ap2;
@@ -293,22 +350,17 @@ _Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
 		fprintf(stderr, "ncsim: fatal: %s\n", msg ? msg : fmt);
 		abort();
 	}
-	tk_world *w = t->w;
-	char name[64];
-	tk_name(t, t->rank, name, sizeof name);
-	char *full = xasprintf("%s: %s (%s, line %d, time %.6f us)", t->job->prog->name, msg ? msg : fmt, name,
-	                       t->line, (double)sim_now(w->ctx) / 1e6);
+	record_failure(t, msg ? msg : fmt);
 	free(msg);
-	fprintf(stderr, "%s\n", full);
-	if (!w->fatal)
-		w->fatal = full;
-	else
-		free(full);
-	t->state = TK_FAILED;
-	sim_stop(w->ctx, 1);
+	/* The task's own log gets the abort epilogue now (§9.10); the driver closes the others. */
+	char *err = NULL;
+	rl_close(t, t->w->fatal_msg, &err);
+	free(err);
 	for (;;)
 		coro_yield(t->co); /* never resumed: handlers ignore failed tasks */
 }
+
+coll_ctx *rt_coll_ctx(rt_task *t) { return t->w->coll; }
 
 /* ------------------------------------------------------------ remapping (§8.14) */
 

@@ -34,6 +34,7 @@ enum tk_event {
 	TK_EV_RESUME,  /* a tk_sleep has elapsed */
 	TK_EV_DELIVER, /* a network delivery (net_delivery payload) for the MPI layer */
 	TK_EV_WAKE,    /* another module's completion: wakes a task blocked in tk_block */
+	TK_EV_IO_DONE, /* a storage completion (sto_completion payload) for the I/O client */
 	TK_NEVENTS
 };
 
@@ -53,6 +54,7 @@ typedef struct tk_totals {
 	ncsim_time_t end;        /* when the program returned */
 	uint64_t bytes_sent, bytes_recv, msgs_sent, msgs_recv; /* user point-to-point */
 	uint64_t mpi_ops;        /* outermost MPI operations */
+	uint64_t io_read, io_written, io_ops; /* completed I/O requests and their bytes */
 } tk_totals;
 
 typedef struct tk_world tk_world;
@@ -70,7 +72,9 @@ typedef struct tk_job {
 	rt_int *members;     /* 0 .. ntasks-1 */
 	rt_group world;
 	uint64_t world_hash; /* p2p_coll_tag's key for `world` */
-	void *user;          /* owned by the driver (program arguments, log settings) */
+	void *user;          /* owned by the driver (program arguments) */
+	struct rl_job *log;  /* log-file settings (runtime/rt_log.h), NULL: the program keeps no log */
+	rt_task *block;      /* the task records, contiguous (tasks[r] == &block[r]) */
 } tk_job;
 
 typedef struct tk_collseq {
@@ -90,8 +94,10 @@ typedef struct tk_mpi {
 	int depth;                  /* p2p_op_begin nesting */
 	ncsim_time_t op_start;
 	ncsim_time_t seg_partner;   /* latest partner post time seen in the current wait */
+	ncsim_time_t seg_begin;     /* start of the wait segment not yet charged */
 	const rt_req *waiting;      /* requests of the wait in progress (deadlock reports) */
 	int nwaiting;
+	int wait_left;              /* requests of that wait not yet done; -1: no wait in progress */
 } tk_mpi;
 
 struct rt_task {
@@ -108,6 +114,11 @@ struct rt_task {
 	int32_t *v2p, *p2v; /* task remapping, NULL while it is the identity */
 	tk_totals tot;
 	tk_mpi mpi;
+	/* Allocated on first use: most tasks of a large run never need them. */
+	struct ncsim_mt64 *rng;      /* rt_rng: unsynchronised generator */
+	struct ncsim_mt64 *sync_rng; /* rt_random_task: synchronised generator */
+	struct nlog *log;            /* this task's log file (runtime/rt_log.h) */
+	struct io_task *io;          /* files and I/O requests (runtime/io_client.h) */
 };
 
 /* Shared configuration and pools of the task layer of one simulation. */
@@ -122,7 +133,12 @@ struct tk_world {
 	VEC(tk_job *) jobs;
 	VEC(rt_task *) all;   /* every task, in entity order */
 	char *fatal;          /* first rt_fatal message, or NULL */
+	char *fatal_msg;      /* its text without the program name and location (log epilogues) */
 	uint32_t running;     /* tasks that have not returned */
+	struct sto_system *sto;          /* storage subsystem (set by the driver), or NULL */
+	struct coll_ctx *coll;           /* collectives state (rt_coll_ctx), or NULL */
+	struct ncsim_filecache *files;   /* rt_filecache, created on first use */
+	FILE *out;                       /* OUTPUTS lines (stdout unless redirected) */
 };
 
 /* Creates the task layer on ctx and net (both owned by the caller). */
@@ -148,6 +164,8 @@ void tk_sleep(rt_task *t, ncsim_time_t d, enum tk_time cat);
 ncsim_time_t tk_block(rt_task *t, const char *what);
 /* From a handler of t's entity: resumes t if it is blocked in tk_block. */
 void tk_wake(rt_task *t);
+/* Records a run-time error found outside t's coroutine (a handler): stops the run, like rt_fatal. */
+void tk_fail(rt_task *t, const char *msg);
 /* Charges a blocked interval inside MPI: the part after `partner` began counts as network. */
 void tk_charge_mpi_wait(rt_task *t, ncsim_time_t begin, ncsim_time_t end, ncsim_time_t partner);
 /* The task of physical rank r of t's job. */

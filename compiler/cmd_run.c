@@ -1,0 +1,228 @@
+/*
+ * cmd_run.c - `ncsim run prog.ncptl -n TASKS [options] [-- program options]`:
+ * compile, build (through the cache), simulate and write the output folder,
+ * in one step.
+ *
+ * Nothing is created on an input error: the output folder is made only after
+ * the program compiled, the system file loaded and the program's options
+ * parsed. A run that fails in the simulation (deadlock, run-time error)
+ * still writes its folder, which documents the failure, and exits with 1.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compiler/build.h"
+#include "compiler/codegen.h"
+#include "compiler/commands.h"
+#include "compiler/exitcode.h"
+#include "runtime/kernel/sim.h"
+#include "runtime/params.h"
+#include "runtime/sim_driver.h"
+#include "runtime/stats/outfile.h"
+#include "runtime/util.h"
+
+static void run_usage(FILE *f)
+{
+	fputs("usage: ncsim run FILE.ncptl [options] [-- program options]\n"
+	      "  Compiles FILE, simulates it and writes the output folder.\n"
+	      "  -n, --tasks N          number of tasks (default 1)\n"
+	      "      --system FILE      system description (default: the built-in dragonfly)\n"
+	      "      --network MODEL    ideal, analytic or dragonfly (overrides the system file)\n"
+	      "      --seed S           seed of the run (default 1)\n"
+	      "      --out DIR          output folder (default ncsim-out/<program>-<time>)\n"
+	      "      --until T          stop at simulated time T (a number with ps, ns, us, ms or s; default us)\n"
+	      "      --allow-backend-code  run BACKEND EXECUTES/DECLARES text verbatim\n"
+	      "      --no-wall-time     leave the wall time out of summary.json\n"
+	      "  -v, --verbose          show the C compiler command\n"
+	      "  `ncsim run FILE -- --help` lists the program's own options.\n",
+	      f);
+}
+
+/* Value of option argv[*i] ("--x=v" or "--x v"), or NULL if argv[*i] is not `name`. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (!strcmp(argv[*i], name) && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+/* A simulated time: a number with an optional unit (default microseconds). */
+static int parse_time(const char *s, ncsim_time_t *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	static const struct {
+		const char *unit;
+		double ps;
+	} units[] = {{"", 1e6}, {"ps", 1}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12}};
+	while (*end == ' ')
+		end++;
+	for (size_t k = 0; k < sizeof units / sizeof *units; k++)
+		if (!strcmp(end, units[k].unit) && v > 0 && v * units[k].ps < 1.8e19) {
+			*out = (ncsim_time_t)(v * units[k].ps + 0.5);
+			return 0;
+		}
+	return -1;
+}
+
+typedef struct run_opts {
+	const char *path, *out;
+	uint32_t ntasks;
+	sd_options sd;
+	cg_opts cg;
+	int verbose, prog_argc;
+	char **prog_argv;
+} run_opts;
+
+/* 0 ok, 1 help shown, -1 usage error (reported). */
+static int parse_args(int argc, char **argv, run_opts *r)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		rt_int n;
+		if (!strcmp(a, "--")) {
+			r->prog_argc = argc - i - 1;
+			r->prog_argv = argv + i + 1;
+			break;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			run_usage(stdout);
+			return 1;
+		} else if (!strcmp(a, "--allow-backend-code")) {
+			r->cg.allow_backend_code = 1;
+		} else if (!strcmp(a, "--no-wall-time")) {
+			r->sd.no_wall_time = 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			r->verbose = 1;
+		} else if ((v = opt_value(argc, argv, &i, "-n")) || (v = opt_value(argc, argv, &i, "--tasks"))) {
+			if (prm_parse_int(v, &n) < 0 || n < 1 || n > UINT32_MAX) {
+				fprintf(stderr, "ncsim run: --tasks needs a positive integer\n");
+				return -1;
+			}
+			r->ntasks = (uint32_t)n;
+		} else if ((v = opt_value(argc, argv, &i, "--system"))) {
+			r->sd.system_path = v;
+		} else if ((v = opt_value(argc, argv, &i, "--network"))) {
+			r->sd.network = v;
+		} else if ((v = opt_value(argc, argv, &i, "--out"))) {
+			r->out = v;
+		} else if ((v = opt_value(argc, argv, &i, "--seed"))) {
+			if (prm_parse_int(v, &n) < 0 || n < 0) {
+				fprintf(stderr, "ncsim run: --seed needs a non-negative integer\n");
+				return -1;
+			}
+			r->sd.seed = (uint64_t)n;
+		} else if ((v = opt_value(argc, argv, &i, "--until"))) {
+			if (parse_time(v, &r->sd.until) < 0) {
+				fprintf(stderr, "ncsim run: --until needs a positive time such as 100us or 2ms\n");
+				return -1;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "ncsim run: unknown option '%s'\n", a);
+			run_usage(stderr);
+			return -1;
+		} else if (r->path) {
+			fprintf(stderr, "ncsim run: only one program may be given (program options go after --)\n");
+			return -1;
+		} else {
+			r->path = a;
+		}
+	}
+	if (!r->path) {
+		run_usage(stderr);
+		return -1;
+	}
+	if (r->sd.network && !strcmp(r->sd.network, "dragonfly"))
+		r->sd.network = "packet";
+	return 0;
+}
+
+static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
+{
+	char *err = NULL, *dir = NULL;
+	r->sd.argc = argc;
+	r->sd.argv = argv;
+	sd_sim *s = sd_new(&r->sd, &err);
+	sd_job job = {.prog = prog, .ntasks = r->ntasks, .argc = r->prog_argc, .argv = r->prog_argv};
+	if (!s || sd_add_job(s, &job, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot set up the simulation");
+		free(err);
+		sd_free(s);
+		return EXIT_INPUT;
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int rc = sd_run(s, stderr);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (rc < 0) {
+		sd_free(s);
+		return EXIT_INPUT;
+	}
+	if (r->out) {
+		dir = xstrdup(r->out);
+	} else {
+		char *base = outfile_default_dir("ncsim-out", prog->name, time(NULL));
+		dir = outfile_make_run_dir(base, &err);
+		free(base);
+	}
+	if (!dir || sd_write(s, dir, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot create the output folder");
+		free(err);
+		free(dir);
+		sd_free(s);
+		return EXIT_USAGE;
+	}
+	const sim_stats *st = sd_stats(s);
+	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	fprintf(stderr,
+	        "ncsim: %s: %s\n"
+	        "  tasks:          %" PRIu32 " on the %s network\n"
+	        "  simulated time: %.6f us\n"
+	        "  wall time:      %.3f s\n"
+	        "  events:         %" PRIu64 "\n"
+	        "  output folder:  %s\n",
+	        prog->name, rc ? "FAILED" : "done", r->ntasks, sd_network_name(s), (double)sd_end_time(s) / 1e6, wall,
+	        st ? st->events : 0, dir);
+	free(dir);
+	sd_free(s);
+	return rc ? EXIT_INPUT : EXIT_OK;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	run_opts r = {.ntasks = 1, .sd = {.seed = 1, .progress = SIM_PROGRESS_AUTO}};
+	int p = parse_args(argc, argv, &r);
+	if (p != 0)
+		return p > 0 ? EXIT_OK : EXIT_USAGE;
+	char *name = cg_program_name(r.path);
+	r.cg.name = name;
+	char *csrc, *err = NULL;
+	size_t len;
+	int rc = cg_compile_file(r.path, &r.cg, stderr, &csrc, &len);
+	if (rc != EXIT_OK) {
+		free(name);
+		return rc;
+	}
+	build_opts bo = {.verbose = r.verbose};
+	build_result br;
+	if (build_load(csrc, name, &bo, &br, &err) < 0) {
+		fprintf(stderr, "ncsim run: cannot build %s: %s\n", r.path, err);
+		free(err);
+		free(csrc);
+		free(name);
+		return r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
+	}
+	free(csrc);
+	if (sd_program_help(br.program, r.prog_argc, r.prog_argv, stdout))
+		rc = EXIT_OK;
+	else
+		rc = simulate(&r, br.program, argc, argv);
+	build_unload(&br);
+	free(name);
+	return rc;
+}

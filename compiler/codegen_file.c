@@ -1,0 +1,45 @@
+/*
+ * codegen_file.c - one .ncptl file to C text: front end, then code
+ * generation into memory (shared by `ncsim compile` and `ncsim run`).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/codegen.h"
+#include "compiler/exitcode.h"
+
+int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
+{
+	*csrc = NULL;
+	*len = 0;
+	fe_ctx *fe = fe_new(diag);
+	ast_node *prog;
+	if (fe_parse_file(fe, path, &prog) < 0) {
+		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
+		fe_free(fe);
+		return EXIT_USAGE;
+	}
+	if (fe_errors(fe)) {
+		fe_free(fe);
+		return EXIT_INPUT;
+	}
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem = open_memstream(&buf, &n);
+	if (!mem) {
+		fprintf(diag, "ncsim: %s\n", strerror(errno));
+		fe_free(fe);
+		return EXIT_INTERNAL;
+	}
+	int errors = cg_emit(fe, prog, o, mem);
+	fclose(mem);
+	fe_free(fe);
+	if (errors) {
+		free(buf);
+		return EXIT_INPUT;
+	}
+	*csrc = buf;
+	*len = n;
+	return EXIT_OK;
+}

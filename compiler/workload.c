@@ -1,0 +1,712 @@
+/*
+ * workload.c - workload files, skeleton and system lookup (see workload.h).
+ */
+#include "config.h"
+
+#include "compiler/workload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "compiler/exitcode.h"
+#include "runtime/kernel/sim.h"
+#include "runtime/net/dragonfly.h"
+#include "runtime/net/netfactory.h"
+#include "runtime/stats/outfile.h"
+#include "runtime/storage/storage.h"
+#include "runtime/sysconf.h"
+#include "runtime/units.h"
+
+/* ------------------------------------------------------------------ lookup */
+
+static int is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The bundled folder `sub` (e.g. "stdlib/workloads"): the source tree's when it exists, else the installed one. */
+static char *bundled(const char *sub, const char *file)
+{
+	char *p = xasprintf("%s/%s/%s", NCSIM_SRCDIR, sub, file);
+	if (is_file(p))
+		return p;
+	free(p);
+	p = xasprintf("%s/%s/%s", NCSIM_PKGDATADIR, sub, file);
+	if (is_file(p))
+		return p;
+	free(p);
+	return NULL;
+}
+
+/* Looks `file` up in each directory of $NCSIM_PATH, directly and in its `sub` folder. */
+static char *in_path(const char *file, const char *sub)
+{
+	const char *env = getenv("NCSIM_PATH");
+	if (!env)
+		return NULL;
+	while (*env) {
+		const char *colon = strchr(env, ':');
+		size_t n = colon ? (size_t)(colon - env) : strlen(env);
+		if (n > 0) {
+			char *p = xasprintf("%.*s/%s", (int)n, env, file);
+			if (is_file(p))
+				return p;
+			free(p);
+			p = xasprintf("%.*s/%s/%s", (int)n, env, sub, file);
+			if (is_file(p))
+				return p;
+			free(p);
+		}
+		env += n + (colon != NULL);
+	}
+	return NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* A name made only of letters, digits, '-', '_' and '.': candidates for the bundled folders. */
+static int plain_name(const char *s)
+{
+	if (!*s || *s == '.')
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* An existing path: relative to base_dir first, then as given. */
+static char *existing(const char *name, const char *base_dir)
+{
+	if (name[0] != '/' && base_dir && *base_dir) {
+		char *p = xasprintf("%s/%s", base_dir, name);
+		if (is_file(p))
+			return p;
+		free(p);
+	}
+	return is_file(name) ? xstrdup(name) : NULL;
+}
+
+char *wl_resolve_skeleton(const char *name, const char *base_dir, char **err)
+{
+	char *p = existing(name, base_dir);
+	if (p)
+		return p;
+	if (strchr(name, '/') || ends_with(name, ".ncptl") || !plain_name(name)) {
+		*err = xasprintf("skeleton file '%s' not found", name);
+		return NULL;
+	}
+	char *file = xasprintf("%s.ncptl", name);
+	p = bundled("stdlib/workloads", file);
+	if (!p)
+		p = in_path(file, "workloads");
+	free(file);
+	if (!p)
+		*err = xasprintf("unknown skeleton '%s' (not a file, not in stdlib/workloads, not in NCSIM_PATH)", name);
+	return p;
+}
+
+char *wl_resolve_system(const char *name, char **err)
+{
+	if (is_file(name))
+		return xstrdup(name);
+	if (strchr(name, '/') || !plain_name(name)) {
+		*err = xasprintf("%s: cannot open system file: %s", name, strerror(ENOENT));
+		return NULL;
+	}
+	char *file = ends_with(name, ".conf") ? xstrdup(name) : xasprintf("%s.conf", name);
+	char *p = bundled("stdlib/systems", file);
+	if (!p)
+		p = in_path(file, "systems");
+	free(file);
+	if (!p)
+		*err = xasprintf("unknown system '%s' (not a file, not a preset in stdlib/systems, not in NCSIM_PATH)", name);
+	return p;
+}
+
+/* ------------------------------------------------------------------ parser */
+
+typedef VEC(char *) wl_words;
+
+static void free_job(wl_job *j)
+{
+	free(j->skeleton);
+	free(j->path);
+	free(j->name);
+	for (int i = 0; i < j->argc; i++)
+		free(j->argv[i]);
+	free(j->argv);
+}
+
+void wl_free(wl_file *w)
+{
+	for (size_t i = 0; i < w->jobs.len; i++)
+		free_job(&w->jobs.ptr[i]);
+	VEC_FREE(&w->jobs);
+	free(w->path);
+	w->path = NULL;
+}
+
+/* Splits s[0..n) into blank-separated words. */
+static void split(const char *s, size_t n, wl_words *out)
+{
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		size_t b = i;
+		while (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		if (i > b)
+			VEC_PUSH(out, xstrndup(s + b, i - b));
+	}
+}
+
+/* A start time: a number with a time unit. 0, or -1 with *why. */
+static int parse_start(const char *s, ncsim_time_t *ps, const char **why)
+{
+	double v;
+	const char *end;
+	if (!units_number(s, &v, &end)) {
+		*why = "expected a time such as 2ms or 1.5 s";
+		return -1;
+	}
+	while (*end == ' ')
+		end++;
+	if (!*end) {
+		*why = "a start time needs a unit (ps, ns, us, ms or s)";
+		return -1;
+	}
+	return units_time(s, UNITS_PS, ps, why);
+}
+
+/* The folder of path ("" for a bare file name), heap. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup("");
+	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+}
+
+/* Parses one non-empty line into j. 0, or -1 with *err. */
+static int parse_job(const char *path, const char *dir, int line, wl_words *wd, wl_job *j, char **err)
+{
+	char **w = wd->ptr;
+	size_t n = wd->len;
+	j->line = line;
+	/* The task count: plain decimal digits, 1 .. 2^32-1. */
+	uint64_t t = 0;
+	int ok = 1;
+	for (const char *c = w[0]; *c && ok; c++) {
+		if (!isdigit((unsigned char)*c))
+			ok = 0;
+		else if ((t = t * 10 + (uint64_t)(*c - '0')) > UINT32_MAX)
+			ok = 0;
+	}
+	if (!ok || t == 0) {
+		*err = xasprintf("%s:%d: expected a task count (a positive integer) at the start of the line, found '%s'",
+		                 path, line, w[0]);
+		return -1;
+	}
+	j->ntasks = (uint32_t)t;
+	if (n < 2 || w[1][0] == '@' || w[1][0] == '-') {
+		*err = xasprintf("%s:%d: expected a skeleton name after the task count (e.g. '%s cosmoflow')", path, line,
+		                 w[0]);
+		return -1;
+	}
+	/* Optional start time: "@ TIME" as the last two words, or "@TIME" as the last word. */
+	const char *why = NULL;
+	if (n >= 3 && !strcmp(w[n - 1], "@")) {
+		*err = xasprintf("%s:%d: '@' must be followed by a start time (e.g. '@ 2ms')", path, line);
+		return -1;
+	}
+	if (n >= 4 && !strcmp(w[n - 2], "@")) {
+		if (parse_start(w[n - 1], &j->start, &why) < 0) {
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, w[n - 1], why);
+			return -1;
+		}
+		n -= 2;
+	} else if (n >= 3 && w[n - 1][0] == '@' && isdigit((unsigned char)w[n - 1][1])) {
+		if (parse_start(w[n - 1] + 1, &j->start, &why) < 0) {
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, w[n - 1] + 1, why);
+			return -1;
+		}
+		n -= 1;
+	}
+	for (size_t i = 2; i < n; i++) {
+		if (!strcmp(w[i], "@")) {
+			*err = xasprintf("%s:%d: the start time ('@ TIME') must end the line", path, line);
+			return -1;
+		}
+	}
+	char *e = NULL;
+	j->skeleton = xstrdup(w[1]);
+	j->path = wl_resolve_skeleton(w[1], dir, &e);
+	if (!j->path) {
+		*err = xasprintf("%s:%d: %s", path, line, e);
+		free(e);
+		return -1;
+	}
+	j->argc = (int)(n - 2);
+	j->argv = xcalloc(n - 1, sizeof *j->argv);
+	for (size_t i = 2; i < n; i++)
+		j->argv[i - 2] = xstrdup(w[i]);
+	return 0;
+}
+
+/* The base name of a skeleton path without ".ncptl" (heap). */
+static char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s);
+	if (n > 6 && !strcmp(s + n - 6, ".ncptl"))
+		n -= 6;
+	return xstrndup(s, n);
+}
+
+/* Job labels: the skeleton's base name, numbered name.1, name.2, ... when it occurs more than once. */
+static void name_jobs(wl_file *w)
+{
+	size_t n = w->jobs.len;
+	char **base = xcalloc(n, sizeof *base);
+	for (size_t i = 0; i < n; i++)
+		base[i] = base_name(w->jobs.ptr[i].path);
+	for (size_t i = 0; i < n; i++) {
+		size_t total = 0, before = 0;
+		for (size_t k = 0; k < n; k++) {
+			if (!strcmp(base[k], base[i])) {
+				total++;
+				before += k < i;
+			}
+		}
+		w->jobs.ptr[i].name = total > 1 ? xasprintf("%s.%zu", base[i], before + 1) : xstrdup(base[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(base[i]);
+	free(base);
+}
+
+int wl_parse(const char *path, const char *text, wl_file *w, char **err)
+{
+	memset(w, 0, sizeof *w);
+	w->path = xstrdup(path);
+	char *dir = dir_of(path);
+	int line = 0, rc = 0;
+	const char *p = text;
+	while (*p && rc == 0) {
+		const char *eol = strchr(p, '\n');
+		if (!eol)
+			eol = p + strlen(p);
+		line++;
+		const char *hash = memchr(p, '#', (size_t)(eol - p));
+		wl_words words = {0};
+		split(p, (size_t)((hash ? hash : eol) - p), &words);
+		if (words.len > 0) {
+			wl_job j = {0};
+			if (parse_job(path, dir, line, &words, &j, err) < 0) {
+				free_job(&j);
+				rc = -1;
+			} else {
+				VEC_PUSH(&w->jobs, j);
+			}
+		}
+		for (size_t i = 0; i < words.len; i++)
+			free(words.ptr[i]);
+		VEC_FREE(&words);
+		p = *eol ? eol + 1 : eol;
+	}
+	free(dir);
+	if (rc == 0 && w->jobs.len == 0) {
+		*err = xasprintf("%s: no jobs (each line is '<tasks> <skeleton> [options...] [@ start]')", path);
+		rc = -1;
+	}
+	if (rc < 0) {
+		wl_free(w);
+		return -1;
+	}
+	name_jobs(w);
+	return 0;
+}
+
+int wl_load(const char *path, wl_file *w, char **err)
+{
+	memset(w, 0, sizeof *w);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		*err = xasprintf("%s: cannot open workload file: %s", path, strerror(errno));
+		return -1;
+	}
+	VEC(char) buf = {0};
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		VEC_GROW(&buf, buf.len + n + 1);
+		memcpy(buf.ptr + buf.len, chunk, n);
+		buf.len += n;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	VEC_GROW(&buf, buf.len + 1);
+	buf.ptr[buf.len] = '\0';
+	int rc;
+	if (bad) {
+		*err = xasprintf("%s: read error", path);
+		rc = -1;
+	} else if (memchr(buf.ptr, '\0', buf.len)) {
+		*err = xasprintf("%s: not a text file", path);
+		rc = -1;
+	} else {
+		rc = wl_parse(path, buf.ptr, w, err);
+	}
+	VEC_FREE(&buf);
+	return rc;
+}
+
+uint64_t wl_total_tasks(const wl_file *w)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < w->jobs.len; i++)
+		n += w->jobs.ptr[i].ntasks;
+	return n;
+}
+
+int wl_check_capacity(const wl_file *w, uint32_t ncompute, uint32_t nnodes, char **err)
+{
+	uint64_t sum = 0;
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		sum += j->ntasks;
+		if (sum > ncompute) {
+			*err = xasprintf("%s:%d: more tasks than compute nodes: the jobs up to this line need %" PRIu64
+			                 " nodes, the machine has %" PRIu32 " compute nodes (%" PRIu32
+			                 " nodes, %" PRIu32 " of them burst-buffer or I/O nodes)",
+			                 w->path, j->line, sum, ncompute, nnodes, nnodes - ncompute);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int wl_add_jobs(struct sd_sim *s, const wl_file *w, const rt_program *const *progs, uint32_t *const *nodes,
+                char **err)
+{
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		if (j->start != 0) {
+			*err = xasprintf("%s:%d: start times ('@ TIME') are not supported by this build's simulation driver",
+			                 w->path, j->line);
+			return -1;
+		}
+		sd_job sj = {.prog = progs[i], .name = j->name, .ntasks = j->ntasks, .argc = j->argc, .argv = j->argv,
+		             .nodes = nodes ? nodes[i] : NULL};
+		char *e = NULL;
+		if (sd_add_job(s, &sj, &e) < 0) {
+			/* sd_add_job prefixes the job name; the line says which job already. */
+			const char *msg = e;
+			size_t k = strlen(j->name);
+			if (!strncmp(msg, j->name, k) && !strncmp(msg + k, ": ", 2))
+				msg += k + 2;
+			*err = xasprintf("%s:%d: %s: bad arguments: %s", w->path, j->line, j->skeleton, msg);
+			free(e);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------------- machine */
+
+static uint32_t mach_router(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->router[node]; }
+static uint32_t mach_group(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->group[node]; }
+
+/* The storage nodes, from the storage subsystem itself (sto_new on the scratch context). */
+static int probe_storage(const sysconf_t *sys, net_model *net, sim_ctx *ctx, wl_machine *m, char **err)
+{
+	sto_topology topo = {.nnodes = m->nnodes, .ctx = m, .router_of = mach_router, .group_of = mach_group};
+	sto_system *sto = sto_new(sys, net, m->dragonfly ? &topo : NULL, m->nnodes, ctx, err);
+	if (!sto)
+		return -1;
+	for (uint32_t n = 0; n < m->nnodes; n++)
+		m->storage[n] = (uint8_t)(sto_is_storage_node(sto, n) != 0);
+	sto_free(sto);
+	return 0;
+}
+
+int wl_machine_probe(const sd_options *o, uint32_t min_nodes, wl_machine *m, char **err)
+{
+	memset(m, 0, sizeof *m);
+	sysconf_t *sys = NULL;
+	int codes = 0;
+	if (o->system_text)
+		sys = sysconf_parse("(system text)", o->system_text, err);
+	else if (o->system_path && df_is_codes_conf(o->system_path))
+		codes = 1;
+	else if (o->system_path)
+		sys = sysconf_load(o->system_path, err);
+	else
+		sys = sysconf_parse("(built-in system)", sd_default_system, err);
+	if (!codes && !sys)
+		return -1;
+	sim_ctx *ctx = sim_new(o->seed);
+	uint32_t n = 0;
+	net_model *net = codes ? df_create_codes(ctx, o->system_path, &n, err)
+	                       : netf_create(ctx, sys, o->network, min_nodes, err);
+	int rc = -1;
+	if (!net)
+		goto out;
+	m->nnodes = net->nnodes;
+	m->storage = xcalloc(m->nnodes ? m->nnodes : 1, 1);
+	if (df_is_dragonfly(net)) {
+		m->dragonfly = 1;
+		m->router = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->router);
+		m->group = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->group);
+		for (uint32_t i = 0; i < m->nnodes; i++) {
+			m->router[i] = df_router_of_node(net, i);
+			m->group[i] = df_group_of_node(net, i);
+		}
+	}
+	if (sys && probe_storage(sys, net, ctx, m, err) < 0)
+		goto out;
+	m->pl = (pl_machine){.nnodes = m->nnodes, .storage = m->storage, .ctx = m,
+	                     .router_of = m->dragonfly ? mach_router : NULL,
+	                     .group_of = m->dragonfly ? mach_group : NULL};
+	rc = 0;
+out:
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	if (rc < 0)
+		wl_machine_free(m);
+	return rc;
+}
+
+void wl_machine_free(wl_machine *m)
+{
+	free(m->storage);
+	free(m->router);
+	free(m->group);
+	memset(m, 0, sizeof *m);
+}
+
+/* ------------------------------------------------------------------ running */
+
+static void free_placement(size_t n, uint32_t **nodes)
+{
+	for (size_t i = 0; nodes && i < n; i++)
+		free(nodes[i]);
+	free(nodes);
+}
+
+/* The workload's base name without ".wkld", for the default output folder (heap). */
+static char *workload_label(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s);
+	if (n > 5 && !strcmp(s + n - 5, ".wkld"))
+		n -= 5;
+	return xstrndup(s, n);
+}
+
+/* Loads each distinct skeleton once; progs[j] is job j's program. 0, or -1 with *err. */
+static int load_programs(const wl_file *w, const wl_run_opts *o, const rt_program **progs, char **err)
+{
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		progs[i] = NULL;
+		for (size_t k = 0; k < i && !progs[i]; k++)
+			if (!strcmp(w->jobs.ptr[k].path, j->path))
+				progs[i] = progs[k];
+		if (progs[i])
+			continue;
+		char *e = NULL;
+		if (o->load(o->load_ctx, j, &progs[i], &e) < 0) {
+			*err = xasprintf("%s:%d: cannot compile skeleton '%s': %s", w->path, j->line, j->skeleton,
+			                 e ? e : "unknown error");
+			free(e);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int wl_run(const wl_file *w, const wl_run_opts *o)
+{
+	FILE *msg = o->msg ? o->msg : stderr;
+	size_t nj = w->jobs.len;
+	char *err = NULL, *dir = NULL;
+	int status = EXIT_INPUT, have_machine = 0;
+	wl_machine m;
+	uint32_t **nodes = xcalloc(nj, sizeof *nodes);
+	uint32_t *ntasks = xcalloc(nj, sizeof *ntasks);
+	const rt_program **progs = xcalloc(nj, sizeof *progs);
+	sd_sim *s = NULL;
+	uint64_t total = wl_total_tasks(w);
+	for (size_t i = 0; i < nj; i++)
+		ntasks[i] = w->jobs.ptr[i].ntasks;
+	/* Everything that can reject the workload happens before the simulation and the output folder. */
+	if (wl_machine_probe(&o->sd, total > UINT32_MAX ? UINT32_MAX : (uint32_t)total, &m, &err) < 0)
+		goto out;
+	have_machine = 1;
+	if (wl_check_capacity(w, pl_compute_nodes(&m.pl), m.nnodes, &err) < 0)
+		goto out;
+	if (o->alloc_path) {
+		if (pl_alloc_load(o->alloc_path, &m.pl, nj, ntasks, nodes, &err) < 0)
+			goto out;
+	} else if (pl_place(&m.pl, (enum pl_policy)o->placement, o->sd.seed, nj, ntasks, nodes, &err) < 0) {
+		char *e = xasprintf("%s: %s", w->path, err);
+		free(err);
+		err = e;
+		goto out;
+	}
+	if (load_programs(w, o, progs, &err) < 0)
+		goto out;
+	s = sd_new(&o->sd, &err);
+	if (!s || wl_add_jobs(s, w, progs, nodes, &err) < 0)
+		goto out;
+	int rc = sd_run(s, msg); /* reports its own errors */
+	if (rc < 0)
+		goto out;
+	if (o->out_dir) {
+		dir = xstrdup(o->out_dir);
+	} else {
+		char *label = workload_label(w->path);
+		char *base = outfile_default_dir("ncsim-out", label, time(NULL));
+		dir = outfile_make_run_dir(base, &err);
+		free(base);
+		free(label);
+	}
+	if (!dir || sd_write(s, dir, &err) < 0) {
+		if (!err)
+			err = xstrdup("cannot create the output folder");
+		status = EXIT_USAGE;
+		goto out;
+	}
+	fprintf(msg, "ncsim: %s: %zu job%s, %s, simulated %.6f us, output in %s\n", w->path, nj, nj == 1 ? "" : "s",
+	        rc ? "failed" : "done", (double)sd_end_time(s) / 1e6, dir);
+	status = rc ? EXIT_INPUT : EXIT_OK;
+out:
+	if (err)
+		fprintf(msg, "ncsim: %s\n", err);
+	free(err);
+	free(dir);
+	sd_free(s);
+	if (have_machine)
+		wl_machine_free(&m);
+	free_placement(nj, nodes);
+	free(ntasks);
+	free(progs);
+	return status;
+}
+
+/* ------------------------------------------------------------ system text */
+
+/* Section name of a "[name]" line (lower case, heap), or NULL if the line is not a header. */
+static char *section_of(const char *s, const char *eol)
+{
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	if (s >= eol || *s != '[')
+		return NULL;
+	const char *close = memchr(s, ']', (size_t)(eol - s));
+	if (!close)
+		return NULL;
+	s++;
+	while (s < close && (*s == ' ' || *s == '\t'))
+		s++;
+	const char *e = close;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	char *n = xstrndup(s, (size_t)(e - s));
+	for (char *c = n; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	return n;
+}
+
+/* 1 if the line sets key `routing` (any case). */
+static int is_routing_line(const char *s, const char *eol)
+{
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	if ((size_t)(eol - s) < 7 || strncasecmp(s, "routing", 7))
+		return 0;
+	s += 7;
+	while (s < eol && (*s == ' ' || *s == '\t'))
+		s++;
+	return s < eol && *s == '=';
+}
+
+typedef VEC(char) wl_text;
+
+static void append(wl_text *t, const char *s, size_t n)
+{
+	VEC_GROW(t, t->len + n + 1);
+	memcpy(t->ptr + t->len, s, n);
+	t->len += n;
+	t->ptr[t->len] = '\0';
+}
+
+/*
+ * Copies text line by line. mode 0: replace a routing line of [network]
+ * (returns 1 if there was one). mode 1: insert `line` after the first
+ * [network] header (returns 1 if there was one).
+ */
+static int patch_pass(const char *text, const char *line, int mode, wl_text *out)
+{
+	int in_net = 0, hit = 0;
+	for (const char *p = text; *p;) {
+		const char *eol = strchr(p, '\n');
+		const char *next = eol ? eol + 1 : p + strlen(p);
+		if (!eol)
+			eol = next;
+		char *sec = section_of(p, eol);
+		if (sec)
+			in_net = !strcmp(sec, "network");
+		if (mode == 0 && !sec && in_net && !hit && is_routing_line(p, eol)) {
+			append(out, line, strlen(line));
+			hit = 1;
+		} else {
+			append(out, p, (size_t)(next - p));
+			if (!*eol)
+				append(out, "\n", 1);
+		}
+		if (mode == 1 && sec && in_net && !hit) {
+			append(out, line, strlen(line));
+			hit = 1;
+		}
+		free(sec);
+		p = next;
+	}
+	return hit;
+}
+
+char *wl_patch_routing(const char *text, const char *value)
+{
+	char *line = xasprintf("routing = %s   # set by --routing\n", value);
+	wl_text out = {0};
+	append(&out, "", 0);
+	if (!patch_pass(text, line, 0, &out)) {
+		out.len = 0;
+		out.ptr[0] = '\0';
+		if (!patch_pass(text, line, 1, &out)) {
+			append(&out, "[network]\n", 10);
+			append(&out, line, strlen(line));
+		}
+	}
+	free(line);
+	return out.ptr;
+}

@@ -1,0 +1,360 @@
+/*
+ * traffic.c - the traffic engine: per-simulation state, endpoint entities,
+ * runs, injection and delivery accounting (see traffic.h).
+ */
+#include "runtime/traffic.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "runtime/coll.h"
+#include "runtime/p2p.h"
+#include "runtime/traffic_gen.h"
+
+/* ------------------------------------------------------------ endpoints */
+
+static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev);
+
+static const sim_handler ep_handlers[TRF_NEVENTS] = {
+	[TRF_EV_DCNW] = tgen_on_dcnw,
+	[TRF_EV_FLOW] = tgen_on_flow,
+	[TRF_EV_DELIVER] = on_deliver,
+};
+
+static const sim_type ep_type = {
+	.name = "traffic-endpoint",
+	.handlers = ep_handlers,
+	.nhandlers = TRF_NEVENTS,
+};
+
+sim_eid trf_ep_of(trf_world *tw, const rt_task *t, uint32_t r)
+{
+	return tw->ep_base + (sim_eid)(tw->job_first[t->job->index] + r);
+}
+
+trf_ep *trf_my_ep(trf_world *tw, const rt_task *t)
+{
+	return &tw->eps[tw->job_first[t->job->index] + t->rank];
+}
+
+/* Purpose tag of the endpoint streams ("traffic"). */
+#define TRF_STREAM_EP 0x7472616666696331ull
+
+static trf_world *world_new(tk_world *w)
+{
+	trf_world *tw = xcalloc(1, sizeof *tw);
+	tw->w = w;
+	tw->neps = w->all.len;
+	tw->eps = xcalloc(tw->neps ? tw->neps : 1, sizeof *tw->eps);
+	tw->job_first = xcalloc(w->jobs.len ? w->jobs.len : 1, sizeof *tw->job_first);
+	size_t k = 0;
+	for (size_t j = 0; j < w->jobs.len; j++) {
+		tw->job_first[j] = k;
+		k += w->jobs.ptr[j]->ntasks;
+	}
+	for (size_t i = 0; i < tw->neps; i++) {
+		rt_task *t = w->all.ptr[i];
+		tw->eps[i].tw = tw;
+		tw->eps[i].task = t;
+		sim_rng_seed(&tw->eps[i].rng, w->seed, tdst_stream_key(TRF_STREAM_EP, t->job->index, t->rank));
+		sim_eid id = sim_entity_add(w->ctx, &ep_type, &tw->eps[i]);
+		if (i == 0)
+			tw->ep_base = id;
+	}
+	return tw;
+}
+
+static void run_free_members(trf_run *r)
+{
+	free(r->m);
+	free(r->node);
+	free(r->ep);
+	free(r->task_eid);
+	r->m = NULL;
+	r->node = NULL;
+	r->ep = NULL;
+	r->task_eid = NULL;
+}
+
+static void world_free(trf_world *tw)
+{
+	for (size_t i = 0; i < tw->runs.len; i++) {
+		trf_run *r = tw->runs.ptr[i];
+		run_free_members(r);
+		free(r->label);
+		free(r->cls);
+		free(r->hvd);
+		free(r->lat);
+		free(r);
+	}
+	VEC_FREE(&tw->runs);
+	VEC_FREE(&tw->open);
+	for (size_t i = 0; i < tw->cdfs.len; i++)
+		tcdf_free(tw->cdfs.ptr[i]);
+	VEC_FREE(&tw->cdfs);
+	free(tw->eps);
+	free(tw->job_first);
+	free(tw);
+}
+
+/*
+ * Where a simulation's traffic state lives. The task runtime has no slot for
+ * it yet, so until it has one (see doc/traffic.md, "Integration") this
+ * thread's small table maps each world to its state. An entry is trusted
+ * only if the world's kernel still holds our first endpoint at its id: the
+ * endpoint array stays allocated while the entry exists, so no other
+ * simulation can show the same state pointer, and an entry left behind by a
+ * freed world (whose address a new world may reuse) is recognised as stale
+ * and freed. trf_world_release removes an entry at once.
+ */
+typedef struct trf_slot {
+	tk_world *w;
+	sim_ctx *ctx;
+	trf_world *tw;
+} trf_slot;
+static __thread VEC(trf_slot) trf_slots;
+
+static int slot_live(const trf_slot *s, tk_world *w)
+{
+	return s->w == w && s->ctx == w->ctx && s->tw->neps > 0 && s->tw->ep_base < sim_entity_count(w->ctx) &&
+	       sim_entity_state(w->ctx, s->tw->ep_base) == (void *)&s->tw->eps[0];
+}
+
+static void slot_drop(size_t i)
+{
+	world_free(trf_slots.ptr[i].tw);
+	trf_slots.ptr[i] = trf_slots.ptr[--trf_slots.len];
+	if (trf_slots.len == 0)
+		VEC_FREE(&trf_slots);
+}
+
+trf_world *trf_world_find(tk_world *w)
+{
+	for (size_t i = 0; i < trf_slots.len; i++) {
+		if (trf_slots.ptr[i].w != w)
+			continue;
+		if (slot_live(&trf_slots.ptr[i], w))
+			return trf_slots.ptr[i].tw;
+		slot_drop(i);
+		return NULL;
+	}
+	return NULL;
+}
+
+trf_world *trf_world_of(rt_task *t)
+{
+	trf_world *tw = trf_world_find(t->w);
+	if (!tw) {
+		tw = world_new(t->w);
+		if (tw->neps == 0)
+			rt_fatal(t, "traffic: the simulation has no tasks");
+		VEC_PUSH(&trf_slots, ((trf_slot){.w = t->w, .ctx = t->w->ctx, .tw = tw}));
+	}
+	return tw;
+}
+
+void trf_world_release(tk_world *w)
+{
+	for (size_t i = 0; i < trf_slots.len; i++)
+		if (trf_slots.ptr[i].w == w) {
+			slot_drop(i);
+			return;
+		}
+}
+
+/* ------------------------------------------------------------ tables */
+
+const tcdf *trf_cdf(trf_world *tw, rt_task *t, const char *model, const char *path)
+{
+	char *file;
+	if (model) {
+		int i = tcdf_model_index(model);
+		if (i < 0)
+			rt_fatal(t, "unknown traffic model %s (known: WEB_SEARCH, FB_KEY_VALUE, FB_CACHE_FOLLOWER, "
+			         "FB_WEB_SERVER, FB_HADOOP, GOOGLE_ALL, GOOGLE_SEARCH; a string names a CDF file)", model);
+		file = tcdf_model_path(i);
+	} else if (path && *path) {
+		file = xstrdup(path);
+	} else {
+		rt_fatal(t, "traffic: neither a model name nor a CDF file was given");
+	}
+	for (size_t i = 0; i < tw->cdfs.len; i++)
+		if (!strcmp(tw->cdfs.ptr[i]->path, file)) {
+			free(file);
+			return tw->cdfs.ptr[i];
+		}
+	char *err = NULL;
+	tcdf *c = tcdf_load(file, &err);
+	free(file);
+	if (!c) {
+		/* rt_fatal does not return: copy the message to the stack so nothing leaks. */
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", err);
+		free(err);
+		rt_fatal(t, "%s", msg);
+	}
+	VEC_PUSH(&tw->cdfs, c);
+	return c;
+}
+
+/* ------------------------------------------------------------ runs */
+
+uint32_t trf_run_index(const trf_world *tw, const trf_run *r)
+{
+	for (size_t i = tw->runs.len; i-- > 0;)
+		if (tw->runs.ptr[i] == r)
+			return (uint32_t)i;
+	return UINT32_MAX;
+}
+
+static const char *model_name(int m)
+{
+	static const char *const names[] = {"dcnw", "cdcnw", "flows", "horovod"};
+	return names[m];
+}
+
+static trf_run *run_new(trf_world *tw, rt_task *t, const rt_group *g, int model, const char *label, uint64_t key)
+{
+	trf_run *r = xcalloc(1, sizeof *r);
+	r->model = model;
+	r->label = xstrdup(label);
+	r->job = t->job->index;
+	r->key = key;
+	r->n = g->n;
+	r->node = xcalloc((size_t)g->n, sizeof *r->node);
+	r->ep = xcalloc((size_t)g->n, sizeof *r->ep);
+	r->task_eid = xcalloc((size_t)g->n, sizeof *r->task_eid);
+	r->m = xcalloc((size_t)g->n, sizeof *r->m);
+	for (int i = 0; i < g->n; i++) {
+		rt_int v = g->members[i];
+		if (v < 0 || v >= (rt_int)t->job->ntasks)
+			rt_fatal(t, "traffic: task %" PRId64 " of the group is out of range", v);
+		uint32_t p = tk_phys(t, v);
+		r->node[i] = t->job->nodes[p];
+		r->ep[i] = trf_ep_of(tw, t, p);
+		r->task_eid[i] = t->job->tasks[p]->eid;
+		int seen = 0;
+		for (int k = 0; k < i && !seen; k++)
+			seen = r->node[k] == r->node[i];
+		r->nnodes += !seen;
+	}
+	r->t_start = sim_now(tw->w->ctx);
+	r->lat_min = UINT64_MAX;
+	r->lat = xcalloc(1, sizeof *r->lat);
+	VEC_PUSH(&tw->runs, r);
+	VEC_PUSH(&tw->open, (uint32_t)(tw->runs.len - 1));
+	return r;
+}
+
+trf_run *trf_join(trf_world *tw, rt_task *t, const rt_group *g, int model, const char *label, int *me,
+                  int *created)
+{
+	*me = coll_my_index(t, g, "traffic");
+	uint64_t key = (uint64_t)p2p_coll_tag(t, g);
+	trf_run *r = NULL;
+	size_t oi;
+	for (oi = 0; oi < tw->open.len; oi++) {
+		trf_run *c = tw->runs.ptr[tw->open.ptr[oi]];
+		if (c->key == key && c->job == t->job->index) {
+			r = c;
+			break;
+		}
+	}
+	*created = r == NULL;
+	if (!r) {
+		r = run_new(tw, t, g, model, label, key);
+		oi = tw->open.len - 1;
+	} else if (r->model != model || r->n != g->n) {
+		rt_fatal(t, "traffic: the members of a group disagree: %s over %d members here, %s over %d members "
+		         "at another member", model_name(model), g->n, model_name(r->model), r->n);
+	}
+	trf_member *m = &r->m[*me];
+	m->arrived = 1;
+	m->start = sim_now(tw->w->ctx);
+	if (++r->arrived == r->n) {
+		tw->open.ptr[oi] = tw->open.ptr[tw->open.len - 1];
+		tw->open.len--;
+	}
+	return r;
+}
+
+static int member_complete(const trf_member *m) { return m->gen_done && m->delivered == m->quota; }
+
+/* Wakes member i if it waits and its part is complete. */
+static void maybe_wake(trf_world *tw, trf_run *r, int i)
+{
+	trf_member *m = &r->m[i];
+	if (m->waiting && member_complete(m)) {
+		m->waiting = 0;
+		sim_send(tw->w->ctx, r->task_eid[i], 0, TK_EV_WAKE, NULL, 0);
+	}
+}
+
+void trf_gen_done(trf_world *tw, trf_run *r, int i)
+{
+	r->m[i].gen_done = 1;
+	maybe_wake(tw, r, i);
+}
+
+void trf_wait(trf_world *tw, rt_task *t, trf_run *r, int me)
+{
+	trf_member *m = &r->m[me];
+	while (!member_complete(m)) {
+		m->waiting = 1;
+		tk_block(t, "its generated traffic to be delivered");
+	}
+	m->waiting = 0;
+	m->done = 1;
+	m->end = sim_now(tw->w->ctx);
+	if (m->sent) {
+		r->gen_bits += (double)m->bits;
+		r->gen_span += (double)(m->last_gen - m->start);
+	}
+	if (m->end > r->t_end)
+		r->t_end = m->end;
+	if (++r->done == r->n)
+		run_free_members(r);
+}
+
+void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t bytes, int tclass)
+{
+	tk_world *w = tw->w;
+	ncsim_time_t now = sim_now(w->ctx);
+	trf_member *m = &r->m[s];
+	net_msg msg = {
+		.src_node = r->node[s],
+		.dst_node = r->node[d],
+		.bytes = bytes,
+		.tclass = (uint8_t)tclass,
+		.job = (uint8_t)r->job,
+		.notify = r->ep[s],
+		.notify_kind = TRF_EV_DELIVER,
+		.cookie = ri,
+		.cookie2 = (uint64_t)s,
+	};
+	m->sent++;
+	m->bits += 8 * bytes;
+	m->last_gen = now;
+	r->msgs++;
+	r->bytes += bytes;
+	net_inject(w->net, w->ctx, &msg);
+}
+
+/* The network delivered the last byte of one of this endpoint's member's messages. */
+static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	trf_ep *ep = state;
+	trf_world *tw = ep->tw;
+	const net_delivery *d = SIM_PAYLOAD(ev, const net_delivery);
+	trf_run *r = tw->runs.ptr[d->cookie];
+	int s = (int)d->cookie2;
+	ncsim_time_t now = sim_now(ctx), lat = now - d->inject_time;
+	r->dmsgs++;
+	r->dbytes += d->bytes;
+	r->lat_sum += (double)lat;
+	r->lat_min = lat < r->lat_min ? lat : r->lat_min;
+	r->lat_max = lat > r->lat_max ? lat : r->lat_max;
+	df_hist_add(r->lat, lat);
+	r->m[s].delivered++;
+	maybe_wake(tw, r, s);
+}

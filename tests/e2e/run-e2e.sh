@@ -1,0 +1,75 @@
+#!/bin/sh
+# tests/e2e/run-e2e.sh - end-to-end tests: compile, build and simulate each
+# tests/e2e/progs/NAME.ncptl on tests/e2e/e2e-system.conf with `ncsim run`,
+# and compare the figures with NAME.expect, whose lines are:
+#
+#   # comment               why the values are what they are
+#   tasks N                 number of tasks (default 2)
+#   args ...                the program's own options (after --)
+#   exit N                  expected exit status (default 0)
+#   out LINE                LINE must be one of the lines on stdout (exact)
+#   outsub TEXT             some line of stdout must contain TEXT
+#   err TEXT                stderr must contain TEXT
+#   log RANK LINE           LINE must be a line of task RANK's log file (exact)
+#
+# Usage: run-e2e.sh [NAME...]   (NCSIM names the binary; default ./ncsim)
+# Exit status: 0 if every test passed, 1 otherwise.
+srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+ncsim=${NCSIM:-./ncsim}
+progs=$srcdir/tests/e2e/progs
+system=$srcdir/tests/e2e/e2e-system.conf
+work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-e2e.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+: "${XDG_CACHE_HOME:=$work/cache}"
+export XDG_CACHE_HOME
+
+if [ $# -eq 0 ]; then
+	set -- $(cd "$progs" && ls *.expect | sed 's/\.expect$//')
+fi
+
+failed=0
+total=0
+for name in "$@"; do
+	total=$((total + 1))
+	expect=$progs/$name.expect
+	tasks=$(sed -n 's/^tasks //p' "$expect" | tail -1)
+	args=$(sed -n 's/^args //p' "$expect" | tail -1)
+	status=$(sed -n 's/^exit //p' "$expect" | tail -1)
+	out=$work/$name
+	(cd "$progs" && $ncsim run "$name.ncptl" -n "${tasks:-2}" --system "$system" --no-wall-time \
+		--out "$out" -- $args) >"$out.stdout" 2>"$out.stderr"
+	rc=$?
+	bad=""
+	[ "$rc" -eq "${status:-0}" ] || bad="exit status $rc, expected ${status:-0}"
+	while IFS= read -r line; do
+		[ -n "$bad" ] && break
+		case $line in
+		"out "*)
+			grep -qxF -- "${line#out }" "$out.stdout" || bad="stdout lacks the line: ${line#out }" ;;
+		"outsub "*)
+			grep -qF -- "${line#outsub }" "$out.stdout" || bad="stdout lacks: ${line#outsub }" ;;
+		"err "*)
+			grep -qF -- "${line#err }" "$out.stderr" || bad="stderr lacks: ${line#err }" ;;
+		"log "*)
+			rest=${line#log }
+			rank=${rest%% *}
+			want=${rest#* }
+			log=$(ls "$out"/logs/*-"$rank".log 2>/dev/null | head -1)
+			if [ -z "$log" ]; then
+				bad="no log file of task $rank in $out/logs"
+			else
+				grep -qxF -- "$want" "$log" || bad="log of task $rank lacks the line: $want"
+			fi ;;
+		esac
+	done <"$expect"
+	if [ -n "$bad" ]; then
+		failed=$((failed + 1))
+		echo "FAIL: $name: $bad"
+		sed 's/^/  stdout: /' "$out.stdout" | head -20
+		sed 's/^/  stderr: /' "$out.stderr" | head -10
+	else
+		echo "PASS: $name"
+	fi
+done
+echo "$((total - failed)) of $total end-to-end tests passed"
+[ "$failed" -eq 0 ]
