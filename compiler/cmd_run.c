@@ -142,17 +142,47 @@ static int parse_args(int argc, char **argv, run_opts *r)
 	return 0;
 }
 
-static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
+/* Creates the simulation (NULL with the error reported: an input error). */
+static sd_sim *setup(run_opts *r, const rt_program *prog)
 {
-	char *err = NULL, *dir = NULL;
-	r->sd.argc = argc;
-	r->sd.argv = argv;
+	char *err = NULL;
 	sd_sim *s = sd_new(&r->sd, &err);
 	sd_job job = {.prog = prog, .ntasks = r->ntasks, .argc = r->prog_argc, .argv = r->prog_argv};
 	if (!s || sd_add_job(s, &job, &err) < 0) {
 		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot set up the simulation");
 		free(err);
 		sd_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
+{
+	char *err = NULL, *dir = NULL;
+	r->sd.argc = argc;
+	r->sd.argv = argv;
+	/* A dry set-up first: a bad system file or program option must not leave a folder behind. */
+	sd_sim *s = setup(r, prog);
+	if (!s)
+		return EXIT_INPUT;
+	sd_free(s);
+	if (r->out) {
+		dir = outfile_mkdir_p(r->out, &err) == 0 ? xstrdup(r->out) : NULL;
+	} else {
+		char *base = outfile_default_dir("ncsim-out", prog->name, time(NULL));
+		dir = outfile_make_run_dir(base, &err);
+		free(base);
+	}
+	if (!dir) {
+		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot create the output folder");
+		free(err);
+		return EXIT_USAGE;
+	}
+	r->sd.out_dir = dir;
+	s = setup(r, prog);
+	if (!s) {
+		free(dir);
 		return EXIT_INPUT;
 	}
 	struct timespec t0, t1;
@@ -161,17 +191,11 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc < 0) {
 		sd_free(s);
+		free(dir);
 		return EXIT_INPUT;
 	}
-	if (r->out) {
-		dir = xstrdup(r->out);
-	} else {
-		char *base = outfile_default_dir("ncsim-out", prog->name, time(NULL));
-		dir = outfile_make_run_dir(base, &err);
-		free(base);
-	}
-	if (!dir || sd_write(s, dir, &err) < 0) {
-		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot create the output folder");
+	if (sd_write(s, dir, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot write the output folder");
 		free(err);
 		free(dir);
 		sd_free(s);

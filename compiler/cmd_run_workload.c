@@ -10,14 +10,14 @@
  *   --routing ALGO                  dragonfly routing override
  *   --seed S                        seed of the run and of random placements (default 1)
  *   --out DIR                       output folder
- *   --until US, --stack-size B, --no-wall-time, --progress, --no-progress
+ *   --until T, --stack-size B, --no-wall-time, --progress, --no-progress,
+ *   --allow-backend-code, -v/--verbose       as for a single program
  *
- * Every skeleton is compiled through the front end, semantic analysis, the C
- * code generator and the build cache, once per distinct file.
+ * Every skeleton is compiled (cg_compile_file) and built through the build
+ * cache once per distinct file.
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +26,9 @@
 #include "compiler/codegen.h"
 #include "compiler/exitcode.h"
 #include "compiler/workload.h"
-#include "lang/frontend.h"
-#include "lang/sema.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/params.h"
+#include "runtime/units.h"
 
 static void usage(FILE *f)
 {
@@ -42,7 +41,9 @@ static void usage(FILE *f)
 	      "  --routing ALGO       dragonfly routing: minimal, nonminimal, ugal, par\n"
 	      "  --seed S             seed of the run and of random placements (default 1)\n"
 	      "  --out DIR            output folder (default ncsim-out/<workload>-<time>)\n"
-	      "  --until US           stop at this simulated time (microseconds)\n"
+	      "  --until T            stop at simulated time T (ps, ns, us, ms or s; default us)\n"
+	      "  --allow-backend-code run BACKEND EXECUTES/DECLARES text verbatim\n"
+	      "  -v, --verbose        show the C compiler command\n"
 	      "  --stack-size B       bytes of stack per task (K/M/G suffixes)\n"
 	      "  --no-wall-time       leave the wall time out of summary.json\n"
 	      "  --progress, --no-progress   force the progress line on or off\n",
@@ -66,7 +67,8 @@ static const char *value(int argc, char **argv, int *i, const char *name, int *m
 typedef struct rw_opts {
 	wl_run_opts run;
 	const char *system;
-	const char *routing;
+	int allow_backend_code;
+	int verbose;
 } rw_opts;
 
 static int bad_num(const char *opt)
@@ -85,6 +87,10 @@ static int parse(int argc, char **argv, rw_opts *r)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return 1;
+		} else if (!strcmp(a, "--allow-backend-code")) {
+			r->allow_backend_code = 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			r->verbose = 1;
 		} else if (!strcmp(a, "--no-wall-time")) {
 			r->run.sd.no_wall_time = 1;
 		} else if (!strcmp(a, "--progress")) {
@@ -110,7 +116,7 @@ static int parse(int argc, char **argv, rw_opts *r)
 				fprintf(stderr, "ncsim run: unknown routing '%s' (minimal, nonminimal, ugal, par)\n", v);
 				return -1;
 			}
-			r->routing = v;
+			r->run.sd.routing = v;
 		} else if ((v = value(argc, argv, &i, "--out", &missing))) {
 			r->run.out_dir = v;
 		} else if ((v = value(argc, argv, &i, "--seed", &missing))) {
@@ -118,9 +124,11 @@ static int parse(int argc, char **argv, rw_opts *r)
 				return bad_num("--seed");
 			r->run.sd.seed = (uint64_t)num;
 		} else if ((v = value(argc, argv, &i, "--until", &missing))) {
-			if (prm_parse_int(v, &num) < 0 || num < 0)
-				return bad_num("--until");
-			r->run.sd.until = (ncsim_time_t)num * RT_PS_PER_US;
+			const char *why;
+			if (units_time(v, UNITS_US, &r->run.sd.until, &why) < 0) {
+				fprintf(stderr, "ncsim run: --until %s: %s\n", v, why);
+				return -1;
+			}
 		} else if ((v = value(argc, argv, &i, "--stack-size", &missing))) {
 			if (prm_parse_int(v, &num) < 0 || num < 0)
 				return bad_num("--stack-size");
@@ -137,84 +145,38 @@ static int parse(int argc, char **argv, rw_opts *r)
 	return 0;
 }
 
-/* Whole file into a heap string, or NULL with *err. */
-static char *slurp(const char *path, char **err)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open system file: %s", path, strerror(errno));
-		return NULL;
-	}
-	VEC(char) b = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&b, b.len + n + 1);
-		memcpy(b.ptr + b.len, chunk, n);
-		b.len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	VEC_GROW(&b, b.len + 1);
-	b.ptr[b.len] = '\0';
-	if (bad) {
-		*err = xasprintf("%s: read error", path);
-		VEC_FREE(&b);
-		return NULL;
-	}
-	return b.ptr;
-}
-
 /* ------------------------------------------------------------------ loader */
 
 typedef struct rw_loader {
+	int allow_backend_code;
+	int verbose;
 	VEC(build_result) built;
 } rw_loader;
 
-/* .ncptl -> AST -> checked AST -> C -> shared object in the build cache -> loaded program. */
+/* .ncptl -> checked AST -> C (cg_compile_file) -> shared object in the build cache -> loaded program. */
 static int compile_load(void *ctx, const wl_job *job, const rt_program **prog, char **err)
 {
 	rw_loader *l = ctx;
-	fe_ctx *fe = fe_new(stderr);
-	ast_node *ast;
-	int rc = -1;
+	char *name = cg_program_name(job->path);
+	cg_opts co = {.name = name, .allow_backend_code = l->allow_backend_code};
 	char *csrc = NULL;
-	size_t clen = 0;
-	if (fe_parse_file(fe, job->path, &ast) < 0) {
-		*err = xasprintf("cannot read '%s': %s", job->path, strerror(errno));
-		goto out;
+	size_t len = 0;
+	int rc = cg_compile_file(job->path, &co, stderr, &csrc, &len);
+	if (rc != EXIT_OK) {
+		*err = xasprintf(rc == EXIT_INPUT ? "errors in %s (reported above)" : "cannot read %s", job->path);
+		free(name);
+		return -1;
 	}
-	if (fe_errors(fe) == 0) {
-		sema_opts so = {.check_files = 1, .reserved_options = NULL};
-		sema_check(fe, ast, &so, NULL);
-	}
-	if (fe_errors(fe)) {
-		*err = xasprintf("%u error%s in %s", fe_errors(fe), fe_errors(fe) == 1 ? "" : "s", job->path);
-		goto out;
-	}
-	FILE *mem = open_memstream(&csrc, &clen);
-	if (!mem) {
-		*err = xasprintf("out of memory");
-		goto out;
-	}
-	cg_opts co = {.name = NULL, .allow_backend_code = 0};
-	int nerr = cg_emit(fe, ast, &co, mem);
-	if (fclose(mem) != 0 || nerr > 0) {
-		*err = nerr > 0 ? xasprintf("%d error%s in %s", nerr, nerr == 1 ? "" : "s", job->path)
-		                : xasprintf("out of memory");
-		goto out;
-	}
-	build_result br = {0};
-	build_opts bo = {0};
-	if (build_load(csrc, job->path, &bo, &br, err) < 0)
-		goto out;
+	build_opts bo = {.verbose = l->verbose};
+	build_result br;
+	rc = build_load(csrc, name, &bo, &br, err);
+	free(csrc);
+	free(name);
+	if (rc < 0)
+		return -1;
 	VEC_PUSH(&l->built, br);
 	*prog = br.program;
-	rc = 0;
-out:
-	free(csrc);
-	fe_free(fe);
-	return rc;
+	return 0;
 }
 
 int cmd_run_workload(const char *wkld_path, int argc, char **argv)
@@ -233,25 +195,12 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	r.run.sd.argc = argc + 3;
 	r.run.sd.argv = cmd;
 
-	char *err = NULL, *sys_path = NULL, *text = NULL;
+	char *err = NULL, *sys_path = NULL;
 	int status = EXIT_USAGE;
 	wl_file w = {0};
-	rw_loader loader = {0};
+	rw_loader loader = {.allow_backend_code = r.allow_backend_code, .verbose = r.verbose};
 	if (r.system && !(sys_path = wl_resolve_system(r.system, &err)))
 		goto out;
-	if (r.routing) {
-		if (sys_path && df_is_codes_conf(sys_path)) {
-			err = xasprintf("--routing cannot change a CODES configuration file (%s); edit its routing key", sys_path);
-			goto out;
-		}
-		const char *base = sys_path ? (text = slurp(sys_path, &err)) : sd_default_system;
-		if (!base)
-			goto out;
-		char *patched = wl_patch_routing(base, r.routing);
-		free(text);
-		text = patched;
-		r.run.sd.system_text = text;
-	}
 	r.run.sd.system_path = sys_path;
 	if (wl_load(wkld_path, &w, &err) < 0) {
 		status = EXIT_INPUT;
@@ -269,7 +218,6 @@ out:
 	for (size_t i = 0; i < loader.built.len; i++)
 		build_unload(&loader.built.ptr[i]);
 	VEC_FREE(&loader.built);
-	free(text);
 	free(sys_path);
 	free(cmd);
 	return status;

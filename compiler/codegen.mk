@@ -3,3 +3,7 @@ noinst_HEADERS += compiler/codegen.h compiler/codegen_c.h
 libncsimfe_la_SOURCES += compiler/codegen_c.c compiler/codegen_c_expr.c compiler/codegen_c_tasks.c \
 	compiler/codegen_c_comm.c compiler/codegen_c_loops.c compiler/codegen_c_misc.c compiler/codegen_file.c \
 	compiler/cmd_compile.c compiler/cmd_run.c
+
+# End-to-end tests (tests/e2e/run-e2e.sh: our own programs with hand-derived
+# figures; corpus-*.sh: the coNCePTuaL corpus named by NCPTL_CORPUS, skipped without it).
+TESTS += tests/e2e/run-e2e.sh tests/e2e/corpus-cc.sh tests/e2e/corpus-run.sh

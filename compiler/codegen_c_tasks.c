@@ -87,6 +87,10 @@ void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *x
 	case AST_TASK_ALL:
 	case AST_TASK_SUCH_THAT:
 	case AST_TASK_ALL_OTHERS: {
+		if (d->kind == AST_TASK_ALL_OTHERS && !src) {
+			cg_error(g, d->span, "\"all other tasks\" is not a valid set of source tasks");
+			return;
+		}
 		cg_line(g, "for (rt_int %s = 0; %s < num_tasks; %s++) {", x, x, x);
 		g->indent++;
 		const char *var = cg_tasks_var(d);
@@ -96,7 +100,7 @@ void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *x
 			cg_line(g, "if (%s) {", cg_rel(g, inner, d->u.such_that.cond, 0));
 			close = 1;
 		} else if (d->kind == AST_TASK_ALL_OTHERS) {
-			cg_line(g, "if (%s != %s) {", x, src ? src : "rt_rank(t)");
+			cg_line(g, "if (%s != %s) {", x, src);
 			close = 1;
 		}
 		g->indent += close;
@@ -151,7 +155,11 @@ void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char 
 		return;
 	}
 	case AST_TASK_ALL_OTHERS:
-		cg_line(g, "if (%s != %s) {", who, src ? src : "rt_rank(t)");
+		if (!src) {
+			cg_error(g, d->span, "\"all other tasks\" is not a valid set of source tasks");
+			return;
+		}
+		cg_line(g, "if (%s != %s) {", who, src);
 		g->indent++;
 		body(g, env, ud);
 		g->indent--;

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -20,7 +19,6 @@
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netfactory.h"
 #include "runtime/stats/outfile.h"
-#include "runtime/storage/storage.h"
 #include "runtime/sysconf.h"
 #include "runtime/units.h"
 
@@ -247,7 +245,7 @@ static int parse_job(const char *path, const char *dir, int line, wl_words *wd, 
 		n -= 1;
 	}
 	for (size_t i = 2; i < n; i++) {
-		if (!strcmp(w[i], "@")) {
+		if (w[i][0] == '@' && (!w[i][1] || isdigit((unsigned char)w[i][1]))) {
 			*err = xasprintf("%s:%d: the start time ('@ TIME') must end the line", path, line);
 			return -1;
 		}
@@ -406,13 +404,8 @@ int wl_add_jobs(struct sd_sim *s, const wl_file *w, const rt_program *const *pro
 {
 	for (size_t i = 0; i < w->jobs.len; i++) {
 		const wl_job *j = &w->jobs.ptr[i];
-		if (j->start != 0) {
-			*err = xasprintf("%s:%d: start times ('@ TIME') are not supported by this build's simulation driver",
-			                 w->path, j->line);
-			return -1;
-		}
 		sd_job sj = {.prog = progs[i], .name = j->name, .ntasks = j->ntasks, .argc = j->argc, .argv = j->argv,
-		             .nodes = nodes ? nodes[i] : NULL};
+		             .nodes = nodes ? nodes[i] : NULL, .start = j->start};
 		char *e = NULL;
 		if (sd_add_job(s, &sj, &e) < 0) {
 			/* sd_add_job prefixes the job name; the line says which job already. */
@@ -433,65 +426,47 @@ int wl_add_jobs(struct sd_sim *s, const wl_file *w, const rt_program *const *pro
 static uint32_t mach_router(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->router[node]; }
 static uint32_t mach_group(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->group[node]; }
 
-/* The storage nodes, from the storage subsystem itself (sto_new on the scratch context). */
-static int probe_storage(const sysconf_t *sys, net_model *net, sim_ctx *ctx, wl_machine *m, char **err)
+/* Router and group of every node when the network has a packet-level dragonfly. 0, or -1 with *err. */
+static int probe_topology(const sd_options *o, wl_machine *m, char **err)
 {
-	sto_topology topo = {.nnodes = m->nnodes, .ctx = m, .router_of = mach_router, .group_of = mach_group};
-	sto_system *sto = sto_new(sys, net, m->dragonfly ? &topo : NULL, m->nnodes, ctx, err);
-	if (!sto)
+	sysconf_t *sys = o->system_text ? sysconf_parse("(system text)", o->system_text, err)
+	                 : o->system_path ? sysconf_load(o->system_path, err)
+	                                  : sysconf_parse("(built-in system)", sd_default_system, err);
+	if (!sys)
 		return -1;
-	for (uint32_t n = 0; n < m->nnodes; n++)
-		m->storage[n] = (uint8_t)(sto_is_storage_node(sto, n) != 0);
-	sto_free(sto);
-	return 0;
+	sim_ctx *ctx = sim_new(o->seed);
+	net_model *net = netf_create_routed(ctx, sys, o->network, o->routing, m->nnodes, err);
+	net_model *df = net ? netf_dragonfly_of(net) : NULL;
+	if (df && df->nnodes == m->nnodes) {
+		m->dragonfly = 1;
+		m->router = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->router);
+		m->group = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->group);
+		for (uint32_t i = 0; i < m->nnodes; i++) {
+			m->router[i] = df_router_of_node(df, i);
+			m->group[i] = df_group_of_node(df, i);
+		}
+	}
+	int rc = net ? 0 : -1;
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	return rc;
 }
 
 int wl_machine_probe(const sd_options *o, uint32_t min_nodes, wl_machine *m, char **err)
 {
 	memset(m, 0, sizeof *m);
-	sysconf_t *sys = NULL;
-	int codes = 0;
-	if (o->system_text)
-		sys = sysconf_parse("(system text)", o->system_text, err);
-	else if (o->system_path && df_is_codes_conf(o->system_path))
-		codes = 1;
-	else if (o->system_path)
-		sys = sysconf_load(o->system_path, err);
-	else
-		sys = sysconf_parse("(built-in system)", sd_default_system, err);
-	if (!codes && !sys)
+	/* The driver's own answer for the node count and the storage nodes. */
+	if (sd_machine_nodes(o, min_nodes, &m->nnodes, &m->storage, err) < 0)
 		return -1;
-	sim_ctx *ctx = sim_new(o->seed);
-	uint32_t n = 0;
-	net_model *net = codes ? df_create_codes(ctx, o->system_path, &n, err)
-	                       : netf_create(ctx, sys, o->network, min_nodes, err);
-	int rc = -1;
-	if (!net)
-		goto out;
-	m->nnodes = net->nnodes;
-	m->storage = xcalloc(m->nnodes ? m->nnodes : 1, 1);
-	if (df_is_dragonfly(net)) {
-		m->dragonfly = 1;
-		m->router = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->router);
-		m->group = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->group);
-		for (uint32_t i = 0; i < m->nnodes; i++) {
-			m->router[i] = df_router_of_node(net, i);
-			m->group[i] = df_group_of_node(net, i);
-		}
+	if (probe_topology(o, m, err) < 0) {
+		wl_machine_free(m);
+		return -1;
 	}
-	if (sys && probe_storage(sys, net, ctx, m, err) < 0)
-		goto out;
 	m->pl = (pl_machine){.nnodes = m->nnodes, .storage = m->storage, .ctx = m,
 	                     .router_of = m->dragonfly ? mach_router : NULL,
 	                     .group_of = m->dragonfly ? mach_group : NULL};
-	rc = 0;
-out:
-	net_destroy(net);
-	sim_free(ctx);
-	sysconf_free(sys);
-	if (rc < 0)
-		wl_machine_free(m);
-	return rc;
+	return 0;
 }
 
 void wl_machine_free(wl_machine *m)
@@ -611,102 +586,4 @@ out:
 	free(ntasks);
 	free(progs);
 	return status;
-}
-
-/* ------------------------------------------------------------ system text */
-
-/* Section name of a "[name]" line (lower case, heap), or NULL if the line is not a header. */
-static char *section_of(const char *s, const char *eol)
-{
-	while (s < eol && (*s == ' ' || *s == '\t'))
-		s++;
-	if (s >= eol || *s != '[')
-		return NULL;
-	const char *close = memchr(s, ']', (size_t)(eol - s));
-	if (!close)
-		return NULL;
-	s++;
-	while (s < close && (*s == ' ' || *s == '\t'))
-		s++;
-	const char *e = close;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
-		e--;
-	char *n = xstrndup(s, (size_t)(e - s));
-	for (char *c = n; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	return n;
-}
-
-/* 1 if the line sets key `routing` (any case). */
-static int is_routing_line(const char *s, const char *eol)
-{
-	while (s < eol && (*s == ' ' || *s == '\t'))
-		s++;
-	if ((size_t)(eol - s) < 7 || strncasecmp(s, "routing", 7))
-		return 0;
-	s += 7;
-	while (s < eol && (*s == ' ' || *s == '\t'))
-		s++;
-	return s < eol && *s == '=';
-}
-
-typedef VEC(char) wl_text;
-
-static void append(wl_text *t, const char *s, size_t n)
-{
-	VEC_GROW(t, t->len + n + 1);
-	memcpy(t->ptr + t->len, s, n);
-	t->len += n;
-	t->ptr[t->len] = '\0';
-}
-
-/*
- * Copies text line by line. mode 0: replace a routing line of [network]
- * (returns 1 if there was one). mode 1: insert `line` after the first
- * [network] header (returns 1 if there was one).
- */
-static int patch_pass(const char *text, const char *line, int mode, wl_text *out)
-{
-	int in_net = 0, hit = 0;
-	for (const char *p = text; *p;) {
-		const char *eol = strchr(p, '\n');
-		const char *next = eol ? eol + 1 : p + strlen(p);
-		if (!eol)
-			eol = next;
-		char *sec = section_of(p, eol);
-		if (sec)
-			in_net = !strcmp(sec, "network");
-		if (mode == 0 && !sec && in_net && !hit && is_routing_line(p, eol)) {
-			append(out, line, strlen(line));
-			hit = 1;
-		} else {
-			append(out, p, (size_t)(next - p));
-			if (!*eol)
-				append(out, "\n", 1);
-		}
-		if (mode == 1 && sec && in_net && !hit) {
-			append(out, line, strlen(line));
-			hit = 1;
-		}
-		free(sec);
-		p = next;
-	}
-	return hit;
-}
-
-char *wl_patch_routing(const char *text, const char *value)
-{
-	char *line = xasprintf("routing = %s   # set by --routing\n", value);
-	wl_text out = {0};
-	append(&out, "", 0);
-	if (!patch_pass(text, line, 0, &out)) {
-		out.len = 0;
-		out.ptr[0] = '\0';
-		if (!patch_pass(text, line, 1, &out)) {
-			append(&out, "[network]\n", 10);
-			append(&out, line, strlen(line));
-		}
-	}
-	free(line);
-	return out.ptr;
 }

@@ -98,9 +98,10 @@ typedef struct wl_machine {
 } wl_machine;
 
 /*
- * Builds the network and storage that options `o` describe on a scratch
- * context and records what placement needs. min_nodes sizes networks whose
- * system file gives no node count. 0, or -1 with *err.
+ * Asks the simulation driver (sd_machine_nodes) which nodes the machine of
+ * `o` has and which of them host storage, and builds its network on a
+ * scratch context for the topology. min_nodes is the total task count (it
+ * sizes networks whose system file gives no node count). 0, or -1 with *err.
  */
 int wl_machine_probe(const sd_options *o, uint32_t min_nodes, wl_machine *m, char **err);
 /* Frees what wl_machine_probe allocated. */
@@ -134,12 +135,5 @@ int wl_run(const wl_file *w, const wl_run_opts *o);
  * exit status.
  */
 int cmd_run_workload(const char *wkld_path, int argc, char **argv);
-
-/*
- * Returns a copy of system-file text with `routing = value` in its [network]
- * section: an existing routing line is replaced, otherwise one is added after
- * the section header (a [network] section is appended if there is none).
- */
-char *wl_patch_routing(const char *text, const char *value);
 
 #endif

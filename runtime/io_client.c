@@ -12,6 +12,7 @@
 #include "runtime/io_client.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "runtime/task.h"
@@ -219,6 +220,16 @@ static rt_req submit(rt_task *t, int op, rt_int file, uint64_t bytes, int64_t of
 	if (!(f->mode & (op == STO_OP_READ ? RT_IO_READ : RT_IO_WRITE)))
 		rt_fatal(t, "%s file %" PRId64 ", which is open for %s only", verb, file, mode_name(f->mode));
 	tk_world *w = t->w;
+	if (!w->sto && w->sto_make) {
+		char *err = NULL;
+		w->sto = w->sto_make(w->sto_make_ctx, &err);
+		if (!w->sto) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s", err ? err : "cannot build the storage");
+			free(err);
+			rt_fatal(t, "%s", msg);
+		}
+	}
 	if (!w->sto)
 		rt_fatal(t, "%s file %" PRId64 ": the simulated system has no storage", verb, file);
 	uint64_t at;

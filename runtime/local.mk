@@ -4,13 +4,14 @@ noinst_HEADERS += runtime/util.h
 libncsim_la_SOURCES += runtime/util.c
 
 # Tasks: coroutines, the task entity, counters, compute, point to point, the
-# MPI protocol layer, deadlock reports, program options, the run driver.
+# MPI protocol layer, deadlock reports, program options, the run driver, log
+# files and OUTPUTS, random numbers, the I/O client.
 noinst_HEADERS += runtime/coro.h runtime/task.h runtime/counters.h runtime/mpi_proto.h runtime/p2p.h \
 	runtime/deadlock.h runtime/params.h runtime/sim_driver.h \
-	runtime/stats/tasks_csv.h runtime/stats/summary.h
+	runtime/stats/tasks_csv.h runtime/stats/summary.h runtime/rt_log.h runtime/rt_random.h runtime/io_client.h
 libncsim_la_SOURCES += runtime/coro.c runtime/task.c runtime/counters.c runtime/compute.c runtime/p2p.c \
 	runtime/mpi_proto.c runtime/deadlock.c runtime/params.c runtime/sim_driver.c runtime/rt_main.c \
-	runtime/stats/tasks_csv.c runtime/stats/summary.c
+	runtime/stats/tasks_csv.c runtime/stats/summary.c runtime/rt_log.c runtime/rt_random.c runtime/io_client.c
 
 # Unit tests of the task runtime; rt_testlib runs small programs on a given system.
 noinst_HEADERS += tests/unit/rt_testlib.h

@@ -485,8 +485,8 @@ static void after_delivery(rt_task *t)
 	m->seg_partner = 0;
 }
 
-/* EAGER, MEDHDR or RTS reached the receiver t. */
-static void arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
+/* EAGER, MEDHDR or RTS reached the receiver t. Returns 1 if it matched a posted receive. */
+static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 {
 	tk_world *w = t->w;
 	tk_mpi *m = &t->mpi;
@@ -500,12 +500,12 @@ static void arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 		}
 		else
 			wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
-		return;
+		return 0;
 	}
 	uint32_t idx = take_posted(m, &m->posted[e->mctx], e->src, e->tag);
 	if (idx != UINT32_MAX) {
 		bind(t, idx, ei);
-		return;
+		return 1;
 	}
 	mp_queue *q = &m->unexpected[e->mctx];
 	e->next = 0;
@@ -514,10 +514,11 @@ static void arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 	else
 		q->head = ei + 1;
 	q->tail = ei + 1;
+	return 0;
 }
 
-/* RDMA data reached the receiver t. */
-static void rdma_data(rt_task *t, uint32_t ei, mp_env *e)
+/* RDMA data reached the receiver t. Returns 1 if a receive of t progressed. */
+static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 {
 	tk_world *w = t->w;
 	if (e->consumed) {
@@ -527,7 +528,7 @@ static void rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 			wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
 		else
 			env_free(&w->envs, ei);
-		return;
+		return 0;
 	}
 	mp_req *r = req_of(&t->mpi, e->rreq);
 	uint32_t idx = (uint32_t)(e->rreq & 0xffffffffu) - 1;
@@ -542,6 +543,7 @@ static void rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 		t->tot.msgs_recv++;
 		wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
 	}
+	return 1;
 }
 
 /* The rendezvous ACK reached the sender t. */
@@ -560,22 +562,26 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 {
 	uint32_t ei = (uint32_t)d->cookie;
 	mp_env *e = mp_env_at(&t->w->envs, ei);
+	int progressed = 0;
 	switch ((enum mp_wire)d->cookie2) {
 	case MP_W_EAGER:
 	case MP_W_MEDHDR:
 	case MP_W_RTS:
-		arrive(t, ei, e, (enum mp_wire)d->cookie2);
+		progressed = arrive(t, ei, e, (enum mp_wire)d->cookie2);
 		break;
 	case MP_W_RDMA_REQ:
 		/* At the sender: its NIC serves the get, no CPU involved. */
 		wire(t, e->dst, ei, MP_W_RDMA_DATA, e->bytes, e->tclass);
 		break;
 	case MP_W_RDMA_DATA:
-		rdma_data(t, ei, e);
+		progressed = rdma_data(t, ei, e);
 		break;
 	case MP_W_ACK:
 		ack(t, ei, e);
+		progressed = 1;
 		break;
 	}
-	after_delivery(t);
+	/* Deliveries that change none of t's requests leave its wait segment running. */
+	if (progressed)
+		after_delivery(t);
 }

@@ -3,8 +3,11 @@
  * parses the simulator's options, then `--` and the program's own options,
  * runs one job and writes the output folder.
  *
- *   prog [-n TASKS] [--system FILE] [--network MODEL] [--seed S] [--out DIR]
- *        [--stack-size BYTES] [--until US] [--no-wall-time] [-- PROGRAM OPTIONS]
+ *   prog [-n TASKS] [--system FILE] [--network MODEL] [--routing R] [--seed S] [--out DIR]
+ *        [--stack-size BYTES] [--until US] [--io-log] [--no-wall-time] [-- PROGRAM OPTIONS]
+ *
+ * The output folder is created before the simulation starts: log files
+ * (logs/) and io.csv are written into it while the run goes on.
  *
  * Exit status: 0 ok, 1 failed run (deadlock, run-time error), 2 usage or I/O error.
  */
@@ -39,11 +42,13 @@ static void usage(const char *argv0, FILE *f)
 	        "usage: %s [options] [-- program options]\n"
 	        "  -n, --tasks N         number of tasks (default 1)\n"
 	        "      --system FILE     system description (default: the built-in dragonfly)\n"
-	        "      --network MODEL   ideal, analytic or packet (overrides the system file)\n"
+	        "      --network MODEL   ideal, analytic, packet or hybrid (overrides the system file)\n"
+	        "      --routing R       dragonfly routing: minimal, nonminimal, ugal or par\n"
 	        "      --seed S          seed of the run (default 1)\n"
 	        "      --out DIR         output folder (default ncsim-out/<program>-<time>)\n"
 	        "      --stack-size B    bytes of stack per task (K/M/G suffixes)\n"
 	        "      --until US        stop at this simulated time (microseconds)\n"
+	        "      --io-log          write io.csv, one row per I/O request\n"
 	        "      --no-wall-time    leave the wall time out of summary.json\n"
 	        "  -h, --help            this help; `-- --help` shows the program's options\n",
 	        argv0);
@@ -92,6 +97,10 @@ static int parse(int argc, char **argv, rm_opts *r)
 			return 1;
 		} else if (!strcmp(a, "--no-wall-time")) {
 			r->o.no_wall_time = 1;
+		} else if (!strcmp(a, "--io-log")) {
+			r->o.io_log = 1;
+		} else if ((s = value(argc, argv, &i, "--routing"))) {
+			r->o.routing = s;
 		} else if ((s = value(argc, argv, &i, "-n")) || (s = value(argc, argv, &i, "--tasks"))) {
 			if (parse_num("--tasks", s, &v) < 0 || v < 1 || v > UINT32_MAX)
 				return -1;
@@ -123,25 +132,34 @@ static int parse(int argc, char **argv, rm_opts *r)
 	return 0;
 }
 
-static int finish(sd_sim *s, int rc, const rm_opts *r, const rt_program *prog)
+/* The output folder: --out, else a fresh ncsim-out/<program>-<time>. Heap path, or NULL after a message. */
+static char *out_dir(const rm_opts *r, const rt_program *prog)
 {
 	char *err = NULL, *dir = NULL;
 	if (r->out) {
-		dir = xstrdup(r->out);
+		if (outfile_mkdir_p(r->out, &err) == 0)
+			dir = xstrdup(r->out);
 	} else {
 		char *base = outfile_default_dir("ncsim-out", prog->name, time(NULL));
 		dir = outfile_make_run_dir(base, &err);
 		free(base);
 	}
-	if (!dir || sd_write(s, dir, &err) < 0) {
+	if (!dir)
 		fprintf(stderr, "ncsim: %s\n", err ? err : "cannot create the output folder");
+	free(err);
+	return dir;
+}
+
+static int finish(sd_sim *s, int rc, const char *dir, const rt_program *prog)
+{
+	char *err = NULL;
+	if (sd_write(s, dir, &err) < 0) {
+		fprintf(stderr, "ncsim: %s\n", err);
 		free(err);
-		free(dir);
 		return 2;
 	}
 	fprintf(stderr, "ncsim: %s: %s, simulated %.6f us, output in %s\n", prog->name, rc ? "failed" : "done",
 	        (double)sd_end_time(s) / 1e6, dir);
-	free(dir);
 	return rc ? 1 : 0;
 }
 
@@ -164,8 +182,15 @@ int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv)
 		sd_free(s);
 		return 2;
 	}
+	char *dir = out_dir(&r, prog);
+	if (!dir) {
+		sd_free(s);
+		return 2;
+	}
+	sd_set_out_dir(s, dir);
 	int rc = sd_run(s, stderr);
-	int status = rc < 0 ? 1 : finish(s, rc, &r, prog);
+	int status = rc < 0 ? 1 : finish(s, rc, dir, prog);
 	sd_free(s);
+	free(dir);
 	return status;
 }

@@ -5,7 +5,7 @@
  *     sd_sim *s = sd_new(&opts, &err);          system file or built-in default
  *     sd_add_job(s, &job, &err);                 once per job (program, tasks, args, placement)
  *     int rc = sd_run(s, stderr);                0 ok, 1 failed run (deadlock, rt_fatal)
- *     sd_write(s, outdir, &err);                 summary.json, tasks.csv, links.csv
+ *     sd_write(s, outdir, &err);                 summary.json, tasks.csv, links.csv, storage.csv
  *     sd_free(s);
  *
  * The run is a pure function of (programs, arguments, system, seed): two runs
@@ -22,7 +22,7 @@
 #include "ncsim/rt.h"
 #include "runtime/kernel/sim.h"
 
-/* The built-in default system (a small dragonfly), used when no system file is given. */
+/* The built-in default system (a small dragonfly with burst-buffer nodes), used when no system file is given. */
 extern const char sd_default_system[];
 
 typedef struct sd_options {
@@ -36,6 +36,11 @@ typedef struct sd_options {
 	int no_wall_time;        /* leave wall_seconds out of summary.json (reproducible output) */
 	int argc;                /* the command line, recorded in summary.json */
 	char **argv;
+	const char *out_dir;     /* output folder of files written while the run goes on (logs/, io.csv), or NULL */
+	FILE *output;            /* where OUTPUTS lines go; NULL: stdout */
+	int io_log;              /* write io.csv (one row per I/O request) into out_dir */
+	const char *routing;     /* dragonfly routing override, or NULL: the system file's */
+	const char *system_name; /* name of the system in outputs when system_text is used, or NULL */
 } sd_options;
 
 typedef struct sd_job {
@@ -44,24 +49,30 @@ typedef struct sd_job {
 	uint32_t ntasks;
 	int argc;                /* the program's own options (what follows `--`) */
 	char **argv;
-	const uint32_t *nodes;   /* node of each rank (ntasks entries), or NULL: rank i on node i mod nodes */
+	const uint32_t *nodes;   /* node of each rank (ntasks entries), or NULL: rank i on the i-th compute
+	                            node (storage nodes are skipped), modulo their number */
+	ncsim_time_t start;      /* simulated time at which the job's tasks start (0: at once) */
 } sd_job;
 
 typedef struct sd_sim sd_sim;
 
 /* Reads the system (file or default). NULL with *err (heap) on error. */
 sd_sim *sd_new(const sd_options *o, char **err);
+/* Sets (copies) the output folder of files written during the run (sd_options.out_dir); before sd_run. */
+void sd_set_out_dir(sd_sim *s, const char *dir);
 /* Adds a job; parses its options (§11). Returns its index, or -1 with *err. */
 int sd_add_job(sd_sim *s, const sd_job *j, char **err);
 /* 1 (and the help text on out) if argv asks for --help/--usage of prog, else 0. */
 int sd_program_help(const rt_program *prog, int argc, char **argv, FILE *out);
 /*
- * Builds the network and the tasks, simulates, checks the end state. Returns
- * 0 if every task finished, 1 if the run failed (deadlock report, rt_fatal,
- * network invariant) with the report on err, -1 on a setup error (on err).
+ * Builds the network, the storage and the tasks, simulates, checks the end
+ * state. Returns 0 if every task finished, 1 if the run failed (deadlock
+ * report, rt_fatal, network or storage invariant) with the report on err,
+ * -1 on a setup error (on err). Logs of tasks that did not finish get the
+ * abort epilogue.
  */
 int sd_run(sd_sim *s, FILE *err);
-/* Writes the output folder dir (created if missing). 0, or -1 with *err. */
+/* Writes the output folder dir (created if missing): tasks.csv, links.csv, storage.csv, summary.json. 0, or -1 with *err. */
 int sd_write(sd_sim *s, const char *dir, char **err);
 /* Frees everything (NULL is a no-op). */
 void sd_free(sd_sim *s);
@@ -74,5 +85,11 @@ ncsim_time_t sd_end_time(const sd_sim *s);
 struct tk_world *sd_world(sd_sim *s);
 /* Name of the network model in use (after sd_run). */
 const char *sd_network_name(const sd_sim *s);
+/*
+ * The machine o describes, without running anything: its node count (the
+ * network built for min_nodes tasks) and, in (*storage_mask)[0..n) (heap),
+ * 1 for the nodes that host storage and must not run tasks. 0, or -1 with *err.
+ */
+int sd_machine_nodes(const sd_options *o, uint32_t min_nodes, uint32_t *nnodes, uint8_t **storage_mask, char **err);
 
 #endif

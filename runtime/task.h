@@ -73,6 +73,7 @@ typedef struct tk_job {
 	rt_group world;
 	uint64_t world_hash; /* p2p_coll_tag's key for `world` */
 	void *user;          /* owned by the driver (program arguments) */
+	ncsim_time_t start;  /* when its tasks start (set before sim_run) */
 	struct rl_job *log;  /* log-file settings (runtime/rt_log.h), NULL: the program keeps no log */
 	rt_task *block;      /* the task records, contiguous (tasks[r] == &block[r]) */
 } tk_job;
@@ -136,6 +137,9 @@ struct tk_world {
 	char *fatal_msg;      /* its text without the program name and location (log epilogues) */
 	uint32_t running;     /* tasks that have not returned */
 	struct sto_system *sto;          /* storage subsystem (set by the driver), or NULL */
+	/* Builds sto on the first I/O request when the driver deferred it (NULL: never). */
+	struct sto_system *(*sto_make)(void *ctx, char **err);
+	void *sto_make_ctx;
 	struct coll_ctx *coll;           /* collectives state (rt_coll_ctx), or NULL */
 	struct ncsim_filecache *files;   /* rt_filecache, created on first use */
 	FILE *out;                       /* OUTPUTS lines (stdout unless redirected) */

@@ -10,6 +10,7 @@
 #include "runtime/coll.h"
 #include "runtime/p2p.h"
 #include "runtime/traffic_gen.h"
+#include "runtime/vef.h"
 
 /* ------------------------------------------------------------ endpoints */
 
@@ -39,6 +40,7 @@ trf_ep *trf_my_ep(trf_world *tw, const rt_task *t)
 
 /* Purpose tag of the endpoint streams ("traffic"). */
 #define TRF_STREAM_EP 0x7472616666696331ull
+#define TRF_STREAM_DST 0x7472616666696332ull
 
 static trf_world *world_new(tk_world *w)
 {
@@ -57,6 +59,7 @@ static trf_world *world_new(tk_world *w)
 		tw->eps[i].tw = tw;
 		tw->eps[i].task = t;
 		sim_rng_seed(&tw->eps[i].rng, w->seed, tdst_stream_key(TRF_STREAM_EP, t->job->index, t->rank));
+		sim_rng_seed(&tw->eps[i].dst_rng, w->seed, tdst_stream_key(TRF_STREAM_DST, t->job->index, t->rank));
 		sim_eid id = sim_entity_add(w->ctx, &ep_type, &tw->eps[i]);
 		if (i == 0)
 			tw->ep_base = id;
@@ -92,6 +95,9 @@ static void world_free(trf_world *tw)
 	for (size_t i = 0; i < tw->cdfs.len; i++)
 		tcdf_free(tw->cdfs.ptr[i]);
 	VEC_FREE(&tw->cdfs);
+	for (size_t i = 0; i < tw->traces.len; i++)
+		vef_free(tw->traces.ptr[i]);
+	VEC_FREE(&tw->traces);
 	free(tw->eps);
 	free(tw->job_first);
 	free(tw);
@@ -357,4 +363,39 @@ static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev)
 	df_hist_add(r->lat, lat);
 	r->m[s].delivered++;
 	maybe_wake(tw, r, s);
+}
+
+/* ------------------------------------------------------------ VEF replay */
+
+void rt_traffic_replay(rt_task *t, const rt_group *g, const char *path)
+{
+	trf_world *tw = trf_world_of(t);
+	int me = coll_my_index(t, g, "traffic replay");
+	vef_trace *v = NULL;
+	for (size_t i = 0; i < tw->traces.len && !v; i++)
+		if (!strcmp(tw->traces.ptr[i]->path, path))
+			v = tw->traces.ptr[i];
+	if (!v) {
+		char *err = NULL;
+		v = vef_load(path, &err);
+		if (!v) {
+			char msg[600];
+			snprintf(msg, sizeof msg, "%s", err);
+			free(err);
+			rt_fatal(t, "%s", msg);
+		}
+		VEC_PUSH(&tw->traces, v);
+	}
+	if (v->tasks > g->n)
+		rt_fatal(t, "%s: the trace has %d tasks, more than the %d members of the group", path, v->tasks, g->n);
+	/* The trace's tasks are the first members of the group; the others take no part. */
+	rt_group sub = {.members = g->members, .n = v->tasks};
+	if (me >= v->tasks)
+		return;
+	switch (v->model) {
+	case VEF_DCNW:
+	case VEF_CDCNW: rt_traffic_dcnw(t, &sub, &v->dcnw); break;
+	case VEF_FLOWS: rt_traffic_flows(t, &sub, &v->flows); break;
+	default: rt_traffic_horovod(t, &sub, &v->hvd); break;
+	}
 }

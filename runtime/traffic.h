@@ -19,14 +19,14 @@
  * receive and no MPI matching, and the network notifies the sender's
  * endpoint when the last byte has arrived (which is when the sender's part
  * may end). Every random draw comes from a per-task stream (the endpoint's
- * sim_rng, keyed by job and rank) or, for what all members of a HOROVOD run
- * must agree on, from a stream keyed by the run.
+ * sim_rng streams, keyed by job and rank) or, for what all members of a
+ * HOROVOD run must agree on, from a stream keyed by the run.
  *
  * A run is found by every member from the key p2p_coll_tag gives its group:
  * the k-th traffic statement of a group is the same run for all members.
  */
-#ifndef NCSIM_TRAFFIC_H
-#define NCSIM_TRAFFIC_H
+#ifndef NCSIM_RT_TRAFFIC_H
+#define NCSIM_RT_TRAFFIC_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -115,7 +115,9 @@ typedef struct trf_run {
 typedef struct trf_ep {
 	struct trf_world *tw;
 	rt_task *task;
-	sim_rng rng;             /* the task's traffic stream */
+	sim_rng rng;             /* the task's traffic stream: arrivals, sizes, sources, classes */
+	sim_rng dst_rng;         /* its destination stream: kept apart so that runs differing only in
+	                            their destination law see the same arrivals and sizes */
 } trf_ep;
 
 typedef struct trf_world {
@@ -127,6 +129,7 @@ typedef struct trf_world {
 	VEC(trf_run *) runs;     /* every run, in creation order */
 	VEC(uint32_t) open;      /* runs some member has not joined yet */
 	VEC(tcdf *) cdfs;        /* tables read so far */
+	VEC(struct vef_trace *) traces; /* VEF traces read so far */
 } trf_world;
 
 /* The traffic state of t's simulation (created on first use). */

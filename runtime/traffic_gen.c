@@ -74,7 +74,7 @@ void tgen_on_dcnw(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_run *r = tw->runs.ptr[p.run];
 	trf_member *m = &r->m[p.member];
 	uint64_t bytes = tcdf_draw(r->cdf, tdst_unif_pos(&ep->rng));
-	int d = tdst_draw(&r->dest, &ep->rng, p.member);
+	int d = tdst_draw(&r->dest, &ep->dst_rng, p.member);
 	trf_inject(tw, r, p.run, p.member, d, bytes, NET_CLASS_DCNW);
 	if (m->sent < m->quota) {
 		m->clock += tdst_exp(&ep->rng, r->gap_mean);
@@ -153,7 +153,7 @@ void tgen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_class *k = &r->cls[c];
 	uint64_t span = k->max - k->min + 1; /* 0: the whole 64-bit range */
 	uint64_t bytes = k->min + (k->max == k->min ? 0 : span ? tdst_below(&ep->rng, span) : sim_rng_next(&ep->rng));
-	int d = tdst_draw(&k->dest, &ep->rng, s);
+	int d = tdst_draw(&k->dest, &ep->dst_rng, s);
 	k->flows++;
 	r->m[s].quota++;
 	trf_inject(tw, r, p.run, s, d, bytes, NET_CLASS_FLOWS);

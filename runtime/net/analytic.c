@@ -18,6 +18,7 @@ typedef struct an_port {
 	uint64_t bytes_in, bytes_out;
 	ncsim_time_t busy_in, busy_out;  /* time serving messages */
 	ncsim_time_t wait_in, wait_out;  /* queueing delay of messages at the port */
+	uint32_t slow_pending;           /* ARRIVE events on their way to this port */
 } an_port;
 
 struct an_model {
@@ -45,20 +46,21 @@ void an_params_default(an_params *p)
 	*p = (an_params){.nnodes = 1, .latency = 3 * 100000, .bandwidth = 12.47e9, .inj_bandwidth = 13.04e9};
 }
 
-static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
+/*
+ * Serves a message arriving at `port` at time `arr` (>= now) and schedules its
+ * delivery. Callers guarantee that messages are served in arrival order.
+ */
+static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_arrive *a)
 {
-	an_port *port = state;
-	an_model *m = port->m;
-	const an_arrive *a = SIM_PAYLOAD(ev, const an_arrive);
 	ncsim_time_t now = sim_now(ctx);
-	ncsim_time_t e = port->ej_free > now ? port->ej_free : now;
+	ncsim_time_t e = port->ej_free > arr ? port->ej_free : arr;
 	ncsim_time_t x = sim_xfer_time(a->bytes, m->p.bandwidth);
-	port->wait_out += e - now;
+	port->wait_out += e - arr;
 	port->ej_free = e + x;
 	port->busy_out += x;
 	port->bytes_out += a->bytes;
 	/* The tail cannot arrive before it left the source (slow injection port). */
-	ncsim_time_t tail = now + sim_xfer_time(a->bytes, m->p.inj_bandwidth);
+	ncsim_time_t tail = arr + sim_xfer_time(a->bytes, m->p.inj_bandwidth);
 	ncsim_time_t done = e + x > tail ? e + x : tail;
 	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
@@ -69,6 +71,13 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	sim_schedule(ctx, d);
 	m->base.totals.msgs_delivered[a->tclass]++;
 	m->base.totals.bytes_delivered[a->tclass] += a->bytes;
+}
+
+static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	an_port *port = state;
+	port->slow_pending--;
+	serve(ctx, port->m, port, sim_now(ctx), SIM_PAYLOAD(ev, const an_arrive));
 }
 
 static const sim_handler an_handlers[AN_NEVENTS] = {[AN_EV_ARRIVE] = on_arrive};
@@ -87,13 +96,28 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 	src->inj_free = s + x;
 	src->busy_in += x;
 	src->bytes_in += msg->bytes;
-	sim_event *ev = sim_event_new(ctx, m->first + msg->dst_node, s - now + m->p.latency, AN_EV_ARRIVE);
-	*SIM_PAYLOAD(ev, an_arrive) = (an_arrive){
+	an_arrive a = {
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
 		.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
 		.tclass = msg->tclass, .job = msg->job,
 	};
-	sim_schedule(ctx, ev);
+	an_port *dst = &m->ports[msg->dst_node];
+	if (!m->p.latency_of && s == now && dst->slow_pending == 0) {
+		/*
+		 * Fast path, one event per message: with one latency L for every
+		 * pair, a message that starts at once arrives at now + L, no earlier
+		 * than any message served so far at that port (each arrived by
+		 * its own injection time + L <= now + L, or was served on arrival),
+		 * and no later message can arrive before it. With no ARRIVE event
+		 * pending for the port, serving it now keeps arrival order exactly.
+		 */
+		serve(ctx, m, dst, now + m->p.latency, &a);
+	} else {
+		ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, msg->src_node, msg->dst_node)
+		                                   : m->p.latency;
+		dst->slow_pending++;
+		sim_send(ctx, m->first + msg->dst_node, s - now + lat, AN_EV_ARRIVE, &a, sizeof a);
+	}
 	base->totals.msgs_injected[msg->tclass]++;
 	base->totals.bytes_injected[msg->tclass] += msg->bytes;
 	return 0;
@@ -103,7 +127,8 @@ static ncsim_time_t an_estimate(net_model *base, uint32_t src, uint32_t dst, uin
 {
 	an_model *m = (an_model *)base;
 	ncsim_time_t x = sim_xfer_time(bytes, m->p.bandwidth), xi = sim_xfer_time(bytes, m->p.inj_bandwidth);
-	return m->p.latency + (x > xi ? x : xi);
+	ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, src, dst) : m->p.latency;
+	return lat + (x > xi ? x : xi);
 }
 
 static int an_check(net_model *base, FILE *err)

@@ -29,6 +29,9 @@ typedef struct an_params {
 	ncsim_time_t latency;  /* end to end, ps */
 	double bandwidth;      /* link and ejection, bytes/s */
 	double inj_bandwidth;  /* injection port, bytes/s */
+	/* Optional per-pair latency (replaces `latency`), e.g. the hybrid model's dragonfly path latency. */
+	ncsim_time_t (*latency_of)(void *ctx, uint32_t src, uint32_t dst);
+	void *latency_ctx;
 } an_params;
 
 /* Defaults: 3 hops of 100 ns, 12.47 GB/s links, 13.04 GB/s injection (Omni-Path calibration). */

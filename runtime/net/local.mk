@@ -1,8 +1,10 @@
 # runtime/net/local.mk: file lists of this module (see Makefile.am)
 # The network interface helpers, the ideal and analytic models, and the factory
-# that builds a model from a system file.
-noinst_HEADERS += runtime/net/net.h runtime/net/ideal.h runtime/net/analytic.h runtime/net/netfactory.h
-libncsim_la_SOURCES += runtime/net/net.c runtime/net/ideal.c runtime/net/analytic.c runtime/net/netfactory.c
+# that builds a model from a system file; the hybrid model (analytic + dragonfly).
+noinst_HEADERS += runtime/net/net.h runtime/net/ideal.h runtime/net/analytic.h runtime/net/netfactory.h \
+	runtime/net/hybrid.h
+libncsim_la_SOURCES += runtime/net/net.c runtime/net/ideal.c runtime/net/analytic.c runtime/net/netfactory.c \
+	runtime/net/hybrid.c
 
 check_PROGRAMS += tests/unit/test_analytic
 TESTS += tests/unit/test_analytic

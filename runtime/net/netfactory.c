@@ -8,13 +8,14 @@
 
 #include "runtime/net/analytic.h"
 #include "runtime/net/dragonfly.h"
+#include "runtime/net/hybrid.h"
 #include "runtime/net/ideal.h"
 #include "runtime/util.h"
 
 /* Node count of the file's own topology, or min_nodes when it has none. */
 static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)
 {
-	if (model && !strcmp(model, "dragonfly")) {
+	if (model && (!strcmp(model, "dragonfly") || !strcmp(model, "hybrid"))) {
 		df_config cfg;
 		int rc = df_config_from_sysconf(&cfg, c, err);
 		*out = cfg.groups * cfg.routers * cfg.nodes;
@@ -48,7 +49,29 @@ static net_model *make_analytic(sim_ctx *ctx, const sysconf_t *c, uint32_t nnode
 	return an_create(ctx, &p);
 }
 
-net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err)
+/* The dragonfly of the file, with the routing override applied. */
+static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *routing, char **err)
+{
+	if (!routing)
+		return df_create(ctx, c, NULL, err);
+	int r = df_routing_parse(routing);
+	if (r < 0) {
+		*err = xasprintf("unknown routing '%s' (minimal, nonminimal, ugal, par)", routing);
+		return NULL;
+	}
+	df_config cfg;
+	if (df_config_from_sysconf(&cfg, c, err) < 0) {
+		df_config_clear(&cfg);
+		return NULL;
+	}
+	cfg.routing = (enum df_routing)r;
+	net_model *m = df_create_config(ctx, &cfg, err);
+	df_config_clear(&cfg);
+	return m;
+}
+
+net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *override, const char *routing,
+                              uint32_t min_nodes, char **err)
 {
 	const char *model = "analytic";
 	if (sysconf_string(c, "network", "model", &model, err) < 0)
@@ -56,17 +79,26 @@ net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, u
 	const char *want = override ? override : model;
 	if (!strcmp(want, "packet"))
 		want = "dragonfly";
-	if (!strcmp(want, "dragonfly")) {
-		if (strcmp(model, "dragonfly")) {
-			*err = xasprintf("the packet-level network needs a dragonfly system file (this one has model = %s)", model);
+	int file_df = !strcmp(model, "dragonfly") || !strcmp(model, "hybrid");
+	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid")) {
+		if (!file_df) {
+			*err = xasprintf("the %s network needs a dragonfly system file (this one has model = %s)",
+			                 !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
 			return NULL;
 		}
-		return df_create(ctx, c, NULL, err);
+		net_model *df = make_dragonfly(ctx, c, routing, err);
+		if (!df || !strcmp(want, "dragonfly"))
+			return df;
+		return hy_create(ctx, c, df, err);
 	}
 	if (strcmp(want, "ideal") && strcmp(want, "analytic")) {
-		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet)", override)
-		                : xasprintf("%s: unknown network model '%s' (ideal, analytic, dragonfly)",
+		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet, hybrid)", override)
+		                : xasprintf("%s: unknown network model '%s' (ideal, analytic, dragonfly, hybrid)",
 		                            sysconf_where(c, "network", "model"), model);
+		return NULL;
+	}
+	if (routing) {
+		*err = xasprintf("a routing algorithm needs a packet-level network (this run uses the %s model)", want);
 		return NULL;
 	}
 	uint32_t nnodes;
@@ -77,4 +109,16 @@ net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, u
 	return make_analytic(ctx, c, nnodes, err);
 }
 
+net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err)
+{
+	return netf_create_routed(ctx, c, override, NULL, min_nodes, err);
+}
+
 int netf_is_ideal(const net_model *m) { return ideal_is(m); }
+
+net_model *netf_dragonfly_of(net_model *m)
+{
+	if (df_is_dragonfly(m))
+		return m;
+	return hy_is(m) ? hy_dragonfly(m) : NULL;
+}

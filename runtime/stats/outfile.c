@@ -15,9 +15,30 @@
 struct outfile {
 	FILE *fp;
 	char *path;  /* final name */
-	char *tmp;   /* temporary name, same directory */
+	char *tmp;   /* temporary name, same directory; NULL when written in place */
 	unsigned flags;
 };
+
+/*
+ * A path that names something other than a regular file (/dev/null, a FIFO,
+ * a terminal) is written in place: renaming a temporary file onto it would
+ * replace the device with a plain file.
+ */
+static outfile *open_special(const char *path, char **err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+		return NULL;
+	FILE *fp = fopen(path, "w");
+	if (!fp) {
+		*err = xasprintf("%s: cannot open output file: %s", path, strerror(errno));
+		return NULL;
+	}
+	outfile *f = xcalloc(1, sizeof *f);
+	f->fp = fp;
+	f->path = xstrdup(path);
+	return f;
+}
 
 /* Directory part of path ("." if none); heap string. */
 static char *dir_of(const char *path)
@@ -38,6 +59,9 @@ outfile *outfile_open(const char *path, unsigned flags, char **err)
 	outfile *f;
 	int fd = -1;
 
+	*err = NULL;
+	if ((f = open_special(path, err)) != NULL || *err)
+		return f;
 	base = base ? base + 1 : path;
 	if (!*base) {
 		*err = xasprintf("%s: not a file name", path);
@@ -93,7 +117,8 @@ void outfile_abort(outfile *f)
 		return;
 	if (f->fp)
 		fclose(f->fp);
-	unlink(f->tmp);
+	if (f->tmp)
+		unlink(f->tmp);
 	destroy(f);
 }
 
@@ -127,11 +152,12 @@ int outfile_commit(outfile *f, char **err)
 	if (fclose(f->fp) != 0 && !what)
 		what = "write error", e = errno;
 	f->fp = NULL;
-	if (!what && rename(f->tmp, f->path) != 0)
+	if (!what && f->tmp && rename(f->tmp, f->path) != 0)
 		what = "cannot rename the temporary file into place", e = errno;
 	if (what) {
 		*err = xasprintf("%s: %s: %s", f->path, what, strerror(e));
-		unlink(f->tmp);
+		if (f->tmp)
+			unlink(f->tmp);
 		destroy(f);
 		return -1;
 	}

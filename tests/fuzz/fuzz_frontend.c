@@ -10,7 +10,7 @@
  *     $S/tests/fuzz/fuzz_frontend.c $B/grammar/parser.c $B/grammar/lexer.c \
  *     $S/grammar/tokfilter.c $S/grammar/parsehelp.c $S/lang/source.c $S/lang/diag.c \
  *     $S/lang/ast.c $S/lang/ast_print.c $S/lang/frontend.c $S/runtime/util.c \
- *     -o fuzz_frontend
+ *     $S/lang/sema*.c $S/lang/builtins.c $S/stdlib/*.c -lm -o fuzz_frontend
  *   ./fuzz_frontend -max_total_time=300 -max_len=4096 $S/tests/fuzz/seeds
  *
  * The seeds are copies of the golden programs of tests/golden/.  Any crash
@@ -22,6 +22,7 @@
 
 #include "lang/ast_print.h"
 #include "lang/frontend.h"
+#include "lang/sema.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -36,6 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ast_node *prog = fe_parse_string(fe, "fuzz.ncptl", (const char *)data, size);
 	if (fe_errors(fe) == 0 && sink)
 		ast_print(sink, fe_sources(fe), prog);
+	if (fe_errors(fe) == 0) {
+		/* Semantic analysis too; file checks stay off so inputs cannot name host files. */
+		sema_opts so = {0};
+		sema_info si;
+		sema_check(fe, prog, &so, &si);
+	}
 	fe_free(fe);
 	return 0;
 }

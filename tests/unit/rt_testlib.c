@@ -5,6 +5,7 @@
 
 #include <CUnit/Basic.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *tl_analytic(uint32_t nodes, const char *extra)
 {
@@ -27,6 +28,57 @@ sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int 
 	}
 	*rc = sd_run(s, err ? err : stderr);
 	return s;
+}
+
+sd_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const sd_options *o, int argc, char **argv, int *rc,
+                    FILE *err)
+{
+	char *e = NULL;
+	sd_sim *s = sd_new(o, &e);
+	sd_job j = {.prog = prog, .ntasks = ntasks, .argc = argc, .argv = argv};
+	if (!s || sd_add_job(s, &j, &e) < 0) {
+		fprintf(stderr, "tl_run_opts: %s\n", e);
+		free(e);
+		sd_free(s);
+		*rc = -1;
+		return NULL;
+	}
+	*rc = sd_run(s, err ? err : stderr);
+	return s;
+}
+
+char *tl_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	VEC(char) b = {0};
+	int c;
+	while ((c = getc(f)) != EOF)
+		VEC_PUSH(&b, (char)c);
+	VEC_PUSH(&b, 0);
+	fclose(f);
+	return b.ptr;
+}
+
+char *tl_tmpdir(void)
+{
+	char *d = xstrdup("/tmp/ncsim-test-XXXXXX");
+	if (!mkdtemp(d)) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void tl_rmrf(const char *dir)
+{
+	if (!dir || strncmp(dir, "/tmp/ncsim-test-", 16) != 0)
+		return; /* only what tl_tmpdir made */
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "tl_rmrf: cannot remove %s\n", dir);
+	free(cmd);
 }
 
 const tk_totals *tl_tot(sd_sim *s, uint32_t r) { return &sd_world(s)->jobs.ptr[0]->tasks[r]->tot; }

@@ -21,6 +21,14 @@
 char *tl_analytic(uint32_t nodes, const char *extra);
 /* Runs prog with ntasks on system text; *rc gets sd_run's result; failure reports go to `err` (NULL: stderr). */
 sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
+/* As tl_run with options of one's own (system_text, out_dir, output, io_log, ...); o->seed is kept. */
+sd_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const sd_options *o, int argc, char **argv, int *rc,
+                    FILE *err);
+/* Whole file as a NUL-terminated heap string (NULL if unreadable). */
+char *tl_slurp(const char *path);
+/* A fresh empty folder under /tmp (heap path); tl_rmrf removes it and everything in it. */
+char *tl_tmpdir(void);
+void tl_rmrf(const char *dir);
 /* Totals of physical rank r of the first job. */
 const tk_totals *tl_tot(sd_sim *s, uint32_t r);
 /* 1 if network + sync + stack == mpi time for every task of s. */

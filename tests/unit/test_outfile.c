@@ -111,6 +111,19 @@ static void test_commit(void)
 	free(dir);
 }
 
+/* A device is written in place: committing must not replace /dev/null with a file. */
+static void test_device(void)
+{
+	char *err = NULL;
+	outfile *f = outfile_open("/dev/null", 0, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("discarded\n", outfile_stream(f));
+	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
+	struct stat st;
+	CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
+	CU_ASSERT_TRUE(S_ISCHR(st.st_mode));
+}
+
 static void test_abort(void)
 {
 	char *dir = xasprintf("%s/abort", tmpdir), *path = xasprintf("%s/out.json", dir), *err = NULL;
@@ -479,6 +492,7 @@ int main(void)
 	s = CU_add_suite("outfile", setup, teardown);
 	CU_add_test(s, "commit", test_commit);
 	CU_add_test(s, "abort", test_abort);
+	CU_add_test(s, "devices are written in place", test_device);
 	CU_add_test(s, "crash leaves no file", test_crash);
 	CU_add_test(s, "open errors", test_open_errors);
 	CU_add_test(s, "mkdir -p", test_mkdir_p);

@@ -1,0 +1,87 @@
+#!/bin/sh
+# dcnw_relations.sh - the DCNW and FLOWS relations on the 1,056-node dragonfly
+# (stdlib/systems/df-1056.conf), printed as a table and checked:
+#
+#   1. doubling the task count (128 -> 256, same total) reduces the execution time;
+#   2. GAUSSIAN destinations raise the latency and lower the throughput against UNIFORM;
+#   3. halving the load (DCNW: 1 -> 0.5 Gbps per task; FLOWS: the same flows over
+#      twice the time) roughly doubles the execution time (x1.6 .. x2.4) and lowers
+#      the latency.
+#
+# DCNW: GOOGLE_ALL sizes, COUNT messages in total (default 2,000,000).
+# FLOWS: FLOWS flows (default 200,000) of two classes, 80% of 1-10 KB and 20% of
+# 100-1000 KB (destinations of the large class: the row's law), over T_US
+# microseconds (default 1,460,000: about 1 Gbps per node with 128 tasks).
+# Runs with the same seed see the same arrivals and sizes (the destination
+# stream is separate), so rows differ only in what the relation varies.
+#
+# Environment: NCSIM_BUILDDIR, NCSIM_SRCDIR (set by `make bench`), COUNT, FLOWS, T_US, SEED.
+set -eu
+src=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+bld=${NCSIM_BUILDDIR:-.}
+prog=$bld/bench/dcnw_relations
+sys=$src/stdlib/systems/df-1056.conf
+COUNT=${COUNT:-2000000}
+FLOWS=${FLOWS:-200000}
+T_US=${T_US:-1460000}
+SEED=${SEED:-1}
+[ -x "$prog" ] || { echo "dcnw_relations.sh: build $prog first (make bench)" >&2; exit 1; }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+"$prog" --header
+for tasks in 128 256; do
+	for dest in uniform gaussian; do
+		for gbps in 1 0.5; do
+			"$prog" "$sys" "$tasks" dcnw GOOGLE_ALL "$COUNT" "$gbps" "$dest" "$SEED" | tee -a "$out"
+		done
+	done
+done
+T2=$(awk -v t="$T_US" 'BEGIN { printf "%.0f", 2 * t }')
+for tasks in 128 256; do
+	for dest in uniform gaussian; do
+		for t in "$T_US" "$T2"; do
+			"$prog" "$sys" "$tasks" flows x "$FLOWS" "$t" "$dest" "$SEED" | tee -a "$out"
+		done
+	done
+done
+echo "(load column: Gbps per task for dcnw, the duration T in us for flows; latencies in us;"
+echo " e2e = generation to last byte, net = the dragonfly's first byte on the wire to last byte)"
+
+# Columns: 1 model, 2 tasks, 3 dest, 4 load, 6 exec_ms, 7 e2e_us, 11 frac (throughput).
+awk -v T="$T_US" '
+function key(m, n, d, l) { return m "/" n "/" d "/" l }
+{ exec[key($1,$2,$3,$4)] = $6; lat[key($1,$2,$3,$4)] = $7; thr[key($1,$2,$3,$4)] = $11 }
+function check(ok, what) { printf "%s  %s\n", ok ? "PASS" : "FAIL", what; if (!ok) bad++ }
+END {
+	n = split("dcnw flows", models, " ")
+	for (i = 1; i <= n; i++) {
+		m = models[i]
+		hi = m == "dcnw" ? "1" : T; lo = m == "dcnw" ? "0.5" : sprintf("%.0f", 2 * T)
+		split("uniform gaussian", ds, " ")
+		for (j = 1; j <= 2; j++) for (k = 0; k < 2; k++) {
+			l = k ? lo : hi; d = ds[j]
+			check(exec[key(m,256,d,l)] < exec[key(m,128,d,l)],
+			      sprintf("%-5s %-8s load %-7s: 256 tasks run shorter than 128 (%.1f < %.1f ms)", m, d, l,
+			              exec[key(m,256,d,l)], exec[key(m,128,d,l)]))
+		}
+		for (t = 128; t <= 256; t *= 2) for (k = 0; k < 2; k++) {
+			l = k ? lo : hi
+			check(lat[key(m,t,"gaussian",l)] > lat[key(m,t,"uniform",l)],
+			      sprintf("%-5s %d tasks load %-7s: gaussian latency above uniform (%.3f > %.3f us)", m, t, l,
+			              lat[key(m,t,"gaussian",l)], lat[key(m,t,"uniform",l)]))
+			check(thr[key(m,t,"gaussian",l)] < thr[key(m,t,"uniform",l)],
+			      sprintf("%-5s %d tasks load %-7s: gaussian throughput below uniform (%.6f < %.6f)", m, t, l,
+			              thr[key(m,t,"gaussian",l)], thr[key(m,t,"uniform",l)]))
+		}
+		for (t = 128; t <= 256; t *= 2) for (j = 1; j <= 2; j++) {
+			d = ds[j]; r = exec[key(m,t,d,lo)] / exec[key(m,t,d,hi)]
+			check(r >= 1.6 && r <= 2.4,
+			      sprintf("%-5s %d tasks %-8s: half the load takes x%.3f the time", m, t, d, r))
+			check(lat[key(m,t,d,lo)] < lat[key(m,t,d,hi)],
+			      sprintf("%-5s %d tasks %-8s: half the load lowers the latency (%.3f < %.3f us)", m, t, d,
+			              lat[key(m,t,d,lo)], lat[key(m,t,d,hi)]))
+		}
+	}
+	exit bad ? 1 : 0
+}' "$out"
