@@ -58,7 +58,7 @@ static int usage(void)
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--header")) {
-		printf("%-6s %-5s %-8s %-6s %10s %10s %10s %10s %10s %12s %8s %8s\n", "model", "tasks", "dest", "load",
+		printf("%-6s %-5s %-8s %-8s %8s %12s %9s %9s %9s %12s %9s %7s\n", "model", "tasks", "dest", "load",
 		       "msgs", "exec_ms", "e2e_us", "e2e_p99", "net_us", "MB/s/node", "frac", "wall_s");
 		return 0;
 	}
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 		const df_class_stats *cs = &df_get_stats(w->net)->cls[W.flows ? NET_CLASS_FLOWS : NET_CLASS_DCNW];
 		net_us = cs->msgs ? cs->lat_sum / (double)cs->msgs / 1e6 : NAN;
 	}
-	printf("%-6s %-5u %-8s %-6s %10llu %10.3f %10.3f %10.3f %10.3f %12.2f %8.4f %8.1f\n", W.flows ? "flows" : "dcnw",
+	printf("%-6s %-5u %-8s %-8s %8llu %12.6f %9.3f %9.3f %9.3f %12.4f %9.7f %7.1f\n", W.flows ? "flows" : "dcnw",
 	       ntasks, gaussian ? "gaussian" : "uniform", load, (unsigned long long)r->dmsgs, (double)f.exec / 1e9,
 	       f.lat_mean / 1e6, f.lat_p99 / 1e6, net_us, f.thr_node / 1e6, f.thr_frac,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);

@@ -2,8 +2,17 @@
 # dcnw_relations.sh - the DCNW and FLOWS relations on the 1,056-node dragonfly
 # (stdlib/systems/df-1056.conf), printed as a table and checked:
 #
-#   1. doubling the task count (128 -> 256, same total) reduces the execution time;
-#   2. GAUSSIAN destinations raise the latency and lower the throughput against UNIFORM;
+#   1. doubling the task count (128 -> 256, same total) reduces the execution time
+#      (DCNW: each task sends half as many messages at the same rate). A FLOWS
+#      process spans its duration T whatever the group size, so for FLOWS the
+#      relation is: the execution time stays at T (within 0.5%) while the load
+#      per node halves and the latency falls;
+#   2. GAUSSIAN destinations raise the latency against UNIFORM and, once the network is
+#      loaded, lower the throughput. At 1 and 0.5 Gbps per task the network carries
+#      under 1% of its terminal bandwidth and delivers everything it is offered, so
+#      both laws show the offered throughput; the throughput relation is checked at a
+#      third, high load (DCNW: 4 Gbps per task; FLOWS: the flows over T/4), where the
+#      few global links into the Gaussian hot spot saturate;
 #   3. halving the load (DCNW: 1 -> 0.5 Gbps per task; FLOWS: the same flows over
 #      twice the time) roughly doubles the execution time (x1.6 .. x2.4) and lowers
 #      the latency.
@@ -32,15 +41,16 @@ trap 'rm -f "$out"' EXIT
 "$prog" --header
 for tasks in 128 256; do
 	for dest in uniform gaussian; do
-		for gbps in 1 0.5; do
+		for gbps in 1 0.5 4; do
 			"$prog" "$sys" "$tasks" dcnw GOOGLE_ALL "$COUNT" "$gbps" "$dest" "$SEED" | tee -a "$out"
 		done
 	done
 done
 T2=$(awk -v t="$T_US" 'BEGIN { printf "%.0f", 2 * t }')
+T4=$(awk -v t="$T_US" 'BEGIN { printf "%.0f", t / 4 }')
 for tasks in 128 256; do
 	for dest in uniform gaussian; do
-		for t in "$T_US" "$T2"; do
+		for t in "$T_US" "$T2" "$T4"; do
 			"$prog" "$sys" "$tasks" flows x "$FLOWS" "$t" "$dest" "$SEED" | tee -a "$out"
 		done
 	done
@@ -48,31 +58,44 @@ done
 echo "(load column: Gbps per task for dcnw, the duration T in us for flows; latencies in us;"
 echo " e2e = generation to last byte, net = the dragonfly's first byte on the wire to last byte)"
 
-# Columns: 1 model, 2 tasks, 3 dest, 4 load, 6 exec_ms, 7 e2e_us, 11 frac (throughput).
+# Columns: 1 model, 2 tasks, 3 dest, 4 load, 6 exec_ms, 7 e2e_us, 10 MB/s per node.
 awk -v T="$T_US" '
 function key(m, n, d, l) { return m "/" n "/" d "/" l }
-{ exec[key($1,$2,$3,$4)] = $6; lat[key($1,$2,$3,$4)] = $7; thr[key($1,$2,$3,$4)] = $11 }
+{ exec[key($1,$2,$3,$4)] = $6; lat[key($1,$2,$3,$4)] = $7; thr[key($1,$2,$3,$4)] = $10 }
 function check(ok, what) { printf "%s  %s\n", ok ? "PASS" : "FAIL", what; if (!ok) bad++ }
 END {
 	n = split("dcnw flows", models, " ")
 	for (i = 1; i <= n; i++) {
 		m = models[i]
 		hi = m == "dcnw" ? "1" : T; lo = m == "dcnw" ? "0.5" : sprintf("%.0f", 2 * T)
+		hl = m == "dcnw" ? "4" : sprintf("%.0f", T / 4)
 		split("uniform gaussian", ds, " ")
 		for (j = 1; j <= 2; j++) for (k = 0; k < 2; k++) {
 			l = k ? lo : hi; d = ds[j]
-			check(exec[key(m,256,d,l)] < exec[key(m,128,d,l)],
-			      sprintf("%-5s %-8s load %-7s: 256 tasks run shorter than 128 (%.1f < %.1f ms)", m, d, l,
-			              exec[key(m,256,d,l)], exec[key(m,128,d,l)]))
+			if (m == "dcnw")
+				check(exec[key(m,256,d,l)] < exec[key(m,128,d,l)],
+				      sprintf("%-5s %-8s load %-7s: 256 tasks run shorter than 128 (%.3f < %.3f ms)", m, d, l,
+				              exec[key(m,256,d,l)], exec[key(m,128,d,l)]))
+			else {
+				check(exec[key(m,256,d,l)] <= 1.005 * exec[key(m,128,d,l)] && exec[key(m,256,d,l)] <= 1.005 * l / 1000,
+				      sprintf("%-5s %-8s T %-7s us: 256 tasks still take about T (%.3f, 128 tasks %.3f ms)", m, d, l,
+				              exec[key(m,256,d,l)], exec[key(m,128,d,l)]))
+				check(lat[key(m,256,d,l)] < lat[key(m,128,d,l)],
+				      sprintf("%-5s %-8s T %-7s us: 256 tasks have the lower latency (%.3f < %.3f us)", m, d, l,
+				              lat[key(m,256,d,l)], lat[key(m,128,d,l)]))
+			}
 		}
-		for (t = 128; t <= 256; t *= 2) for (k = 0; k < 2; k++) {
-			l = k ? lo : hi
+		for (t = 128; t <= 256; t *= 2) for (k = 0; k < 3; k++) {
+			l = k == 2 ? hl : k ? lo : hi
 			check(lat[key(m,t,"gaussian",l)] > lat[key(m,t,"uniform",l)],
 			      sprintf("%-5s %d tasks load %-7s: gaussian latency above uniform (%.3f > %.3f us)", m, t, l,
 			              lat[key(m,t,"gaussian",l)], lat[key(m,t,"uniform",l)]))
-			check(thr[key(m,t,"gaussian",l)] < thr[key(m,t,"uniform",l)],
-			      sprintf("%-5s %d tasks load %-7s: gaussian throughput below uniform (%.6f < %.6f)", m, t, l,
-			              thr[key(m,t,"gaussian",l)], thr[key(m,t,"uniform",l)]))
+			if (k == 2)
+				check(thr[key(m,t,"gaussian",l)] < thr[key(m,t,"uniform",l)],
+				      sprintf("%-5s %d tasks load %-7s: gaussian throughput below uniform (%.4f < %.4f MB/s/node)",
+				              m, t, l, thr[key(m,t,"gaussian",l)], thr[key(m,t,"uniform",l)]))
+			else
+				printf "INFO  %-5s %d tasks load %-7s: below saturation both laws deliver the offered load (%.4f vs %.4f MB/s/node)\n", m, t, l, thr[key(m,t,"gaussian",l)], thr[key(m,t,"uniform",l)]
 		}
 		for (t = 128; t <= 256; t *= 2) for (j = 1; j <= 2; j++) {
 			d = ds[j]; r = exec[key(m,t,d,lo)] / exec[key(m,t,d,hi)]

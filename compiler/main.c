@@ -7,6 +7,7 @@
 #include "config.h"
 #include "compiler/commands.h"
 #include "compiler/exitcode.h"
+#include "compiler/workload.h"
 
 static void usage(FILE *f)
 {
@@ -15,11 +16,20 @@ static void usage(FILE *f)
 	        "\n"
 	        "commands:\n"
 	        "  check FILE [--ast]    parse and check a .ncptl program\n"
+	        "  compile FILE [-o OUT.c]   translate a .ncptl program to C\n"
+	        "  run FILE -n N [-- ARGS]   compile, build and simulate a program (see ncsim run --help)\n"
+	        "  run FILE.wkld [options]   run the jobs of a workload file together on one machine\n"
 	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
 	        "\n"
 	        "options:\n"
 	        "  -h, --help        show this help\n"
 	        "  -V, --version     show the version\n");
+}
+
+static int is_workload(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 5 && !strcmp(path + n - 5, ".wkld");
 }
 
 int main(int argc, char **argv)
@@ -42,7 +52,12 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{"check", cmd_check},
 		{"netbench", cmd_netbench},
+		{"compile", cmd_compile},
+		{"run", cmd_run},
 	};
+	/* `ncsim run FILE.wkld ...` runs a workload file: several jobs on one machine. */
+	if (!strcmp(argv[1], "run") && argc > 2 && is_workload(argv[2]))
+		return cmd_run_workload(argv[2], argc - 3, argv + 3);
 	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);

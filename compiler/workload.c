@@ -519,6 +519,30 @@ static int load_programs(const wl_file *w, const wl_run_opts *o, const rt_progra
 	return 0;
 }
 
+/* A simulation with every job of w added; NULL with *err. */
+static sd_sim *setup(const wl_file *w, const sd_options *sd, const rt_program **progs, uint32_t **nodes, char **err)
+{
+	sd_sim *s = sd_new(sd, err);
+	if (s && wl_add_jobs(s, w, progs, nodes, err) < 0) {
+		sd_free(s);
+		s = NULL;
+	}
+	return s;
+}
+
+/* The output folder (created), or NULL with *err. */
+static char *make_out_dir(const wl_file *w, const char *out, char **err)
+{
+	if (out)
+		return outfile_mkdir_p(out, err) == 0 ? xstrdup(out) : NULL;
+	char *label = workload_label(w->path);
+	char *base = outfile_default_dir("ncsim-out", label, time(NULL));
+	char *dir = outfile_make_run_dir(base, err);
+	free(base);
+	free(label);
+	return dir;
+}
+
 int wl_run(const wl_file *w, const wl_run_opts *o)
 {
 	FILE *msg = o->msg ? o->msg : stderr;
@@ -530,11 +554,12 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 	uint32_t *ntasks = xcalloc(nj, sizeof *ntasks);
 	const rt_program **progs = xcalloc(nj, sizeof *progs);
 	sd_sim *s = NULL;
+	sd_options sd = o->sd;
 	uint64_t total = wl_total_tasks(w);
 	for (size_t i = 0; i < nj; i++)
 		ntasks[i] = w->jobs.ptr[i].ntasks;
-	/* Everything that can reject the workload happens before the simulation and the output folder. */
-	if (wl_machine_probe(&o->sd, total > UINT32_MAX ? UINT32_MAX : (uint32_t)total, &m, &err) < 0)
+	/* Everything that can reject the workload happens before the output folder exists. */
+	if (wl_machine_probe(&sd, total > UINT32_MAX ? UINT32_MAX : (uint32_t)total, &m, &err) < 0)
 		goto out;
 	have_machine = 1;
 	if (wl_check_capacity(w, pl_compute_nodes(&m.pl), m.nnodes, &err) < 0)
@@ -542,7 +567,7 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 	if (o->alloc_path) {
 		if (pl_alloc_load(o->alloc_path, &m.pl, nj, ntasks, nodes, &err) < 0)
 			goto out;
-	} else if (pl_place(&m.pl, (enum pl_policy)o->placement, o->sd.seed, nj, ntasks, nodes, &err) < 0) {
+	} else if (pl_place(&m.pl, (enum pl_policy)o->placement, sd.seed, nj, ntasks, nodes, &err) < 0) {
 		char *e = xasprintf("%s: %s", w->path, err);
 		free(err);
 		err = e;
@@ -550,29 +575,40 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 	}
 	if (load_programs(w, o, progs, &err) < 0)
 		goto out;
-	s = sd_new(&o->sd, &err);
-	if (!s || wl_add_jobs(s, w, progs, nodes, &err) < 0)
+	/* A dry set-up checks the system and every job's options; then the real one logs into the folder. */
+	if (!(s = setup(w, &sd, progs, nodes, &err)))
 		goto out;
-	int rc = sd_run(s, msg); /* reports its own errors */
-	if (rc < 0)
-		goto out;
-	if (o->out_dir) {
-		dir = xstrdup(o->out_dir);
-	} else {
-		char *label = workload_label(w->path);
-		char *base = outfile_default_dir("ncsim-out", label, time(NULL));
-		dir = outfile_make_run_dir(base, &err);
-		free(base);
-		free(label);
-	}
-	if (!dir || sd_write(s, dir, &err) < 0) {
-		if (!err)
-			err = xstrdup("cannot create the output folder");
+	sd_free(s);
+	s = NULL;
+	if (!(dir = make_out_dir(w, o->out_dir, &err))) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	fprintf(msg, "ncsim: %s: %zu job%s, %s, simulated %.6f us, output in %s\n", w->path, nj, nj == 1 ? "" : "s",
-	        rc ? "failed" : "done", (double)sd_end_time(s) / 1e6, dir);
+	sd.out_dir = dir;
+	if (!(s = setup(w, &sd, progs, nodes, &err)))
+		goto out;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int rc = sd_run(s, msg); /* reports its own errors */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (rc < 0)
+		goto out;
+	if (sd_write(s, dir, &err) < 0) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	const sim_stats *st = sd_stats(s);
+	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	fprintf(msg,
+	        "ncsim: %s: %s\n"
+	        "  jobs:           %zu, %" PRIu64 " tasks on the %s network (%s placement)\n"
+	        "  simulated time: %.6f us\n"
+	        "  wall time:      %.3f s\n"
+	        "  events:         %" PRIu64 "\n"
+	        "  output folder:  %s\n",
+	        w->path, rc ? "FAILED" : "done", nj, total, sd_network_name(s),
+	        o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement),
+	        (double)sd_end_time(s) / 1e6, wall, st ? st->events : 0, dir);
 	status = rc ? EXIT_INPUT : EXIT_OK;
 out:
 	if (err)

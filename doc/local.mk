@@ -1,1 +1,2 @@
 # doc/local.mk: documentation installed with ncsim.
+dist_man1_MANS = doc/ncsim.1

@@ -126,7 +126,9 @@ static int map_guarded(coro_pool *p, coro *c, char **err)
 static int take_slab_stack(coro_pool *p, coro *c, char **err)
 {
 	if (p->free_lo.len) {
+		/* A reused stack keeps its committed pages (no madvise, no refault); re-arm the canary. */
 		c->lo = p->free_lo.ptr[--p->free_lo.len];
+		memset(c->lo, 0, CANARY_BYTES);
 		return 0;
 	}
 	if (p->slab_next == SLAB_STACKS) {
@@ -317,8 +319,11 @@ void coro_free(coro *c)
 		munmap(c->map, c->map_len);
 		c->pool->guarded--;
 	} else {
-		/* Give the pages back; the zero pages that replace them re-arm the canary. */
-		madvise(c->lo, c->len, MADV_DONTNEED);
+		/*
+		 * Kept for reuse as it is: giving the pages back (MADV_DONTNEED) costs
+		 * a TLB shootdown per stack and a fault per page on reuse. The pool
+		 * unmaps every slab when it is freed.
+		 */
 		VEC_PUSH(&c->pool->free_lo, c->lo);
 	}
 	free(c);

@@ -22,7 +22,9 @@
  * default) and each guarded stack costs two. The pool therefore guards stacks
  * while it stays under a budget derived from that limit, then carves the
  * remaining stacks from slabs whose lowest 64 bytes are checked for zeroes
- * when the coroutine ends (an overflow is then reported, not silent).
+ * when the coroutine ends (an overflow is then reported, not silent). A freed
+ * slab stack is reused as it is (its pages stay committed; the canary is
+ * zeroed again), so nothing is given back to the system before the pool goes.
  *
  * The switch is hand-written for x86-64 (callee-saved registers, MXCSR and
  * the x87 control word) and falls back to ucontext elsewhere. Under ASan the

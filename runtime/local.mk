@@ -34,6 +34,17 @@ tests_unit_test_deadlock_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_deadlock_LDADD = $(UNIT_LDADD)
 tests_unit_test_deadlock_LDFLAGS = $(UNIT_LDFLAGS)
 
+check_PROGRAMS += tests/unit/test_rtlog tests/unit/test_io
+TESTS += tests/unit/test_rtlog tests/unit/test_io
+tests_unit_test_rtlog_SOURCES = tests/unit/test_rtlog.c tests/unit/rt_testlib.c
+tests_unit_test_rtlog_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_rtlog_LDADD = $(UNIT_LDADD)
+tests_unit_test_rtlog_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_io_SOURCES = tests/unit/test_io.c tests/unit/rt_testlib.c
+tests_unit_test_io_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_io_LDADD = $(UNIT_LDADD)
+tests_unit_test_io_LDFLAGS = $(UNIT_LDFLAGS)
+
 # bench/tasks100k.sh: 100,000 tasks doing compute + barrier steps.
 noinst_PROGRAMS += bench/tasks100k
 bench_tasks100k_SOURCES = bench/tasks100k.c

@@ -85,14 +85,20 @@ void p2p_waitn(rt_task *t, const rt_req *reqs, int n)
 
 rt_int p2p_coll_tag(rt_task *t, const rt_group *g)
 {
-	uint64_t key = g == &t->job->world ? t->job->world_hash : tk_group_key(g->members, g->n);
 	tk_mpi *m = &t->mpi;
-	size_t i = 0;
-	while (i < m->coll_seq.len && m->coll_seq.ptr[i].key != key)
-		i++;
-	if (i == m->coll_seq.len)
-		VEC_PUSH(&m->coll_seq, ((tk_collseq){.key = key, .count = 0}));
-	uint64_t k = m->coll_seq.ptr[i].count++;
+	uint64_t key, k;
+	/* No hashing and no search for the world group: its counter sits in the task record. */
+	key = g == &t->job->world ? t->job->world_hash : tk_group_key(g->members, g->n);
+	if (key == t->job->world_hash) {
+		k = m->coll_world.count++;
+	} else {
+		size_t i = 0;
+		while (i < m->coll_seq.len && m->coll_seq.ptr[i].key != key)
+			i++;
+		if (i == m->coll_seq.len)
+			VEC_PUSH(&m->coll_seq, ((tk_collseq){.key = key, .count = 0}));
+		k = m->coll_seq.ptr[i].count++;
+	}
 	/* 39 bits of the group key above a 24-bit instance number: non-negative, distinct per group. */
 	return (rt_int)(((key & 0x7fffffffffULL) << 24) | (k & 0xffffffULL));
 }

@@ -91,7 +91,8 @@ typedef struct tk_mpi {
 	uint32_t cpu_head, cpu_tail; /* requests needing this task's CPU (index+1) */
 	VEC(ncsim_time_t) credits;  /* min-heap of mailbox credit return times */
 	VEC(rt_req) user_reqs;      /* outstanding rt_isend/rt_irecv requests */
-	VEC(tk_collseq) coll_seq;   /* p2p_coll_tag counters, one per group seen */
+	tk_collseq coll_world;      /* p2p_coll_tag counter of the job's world group (the common case) */
+	VEC(tk_collseq) coll_seq;   /* p2p_coll_tag counters of the other groups seen */
 	int depth;                  /* p2p_op_begin nesting */
 	ncsim_time_t op_start;
 	ncsim_time_t seg_partner;   /* latest partner post time seen in the current wait */

@@ -23,7 +23,7 @@ static double terminal_bw(net_model *net)
 	return df_is_dragonfly(net) ? df_get_config(net)->bw[DF_TERMINAL] : 0;
 }
 
-void tstat_figures(struct tk_world *w, const trf_run *r, tstat_fig *f)
+void tstat_figures(const struct tk_world *w, const trf_run *r, tstat_fig *f)
 {
 	*f = (tstat_fig){.exec = r->t_end > r->t_start ? r->t_end - r->t_start : 0};
 	if (r->lat->count) {
@@ -56,7 +56,7 @@ static void kv_double(json_writer *j, const char *k, double v)
 	json_double(j, v);
 }
 
-static void run_json(struct tk_world *w, json_writer *j, const trf_run *r)
+static void run_json(const struct tk_world *w, json_writer *j, const trf_run *r)
 {
 	tstat_fig f;
 	tstat_figures(w, r, &f);
@@ -130,7 +130,7 @@ static void run_json(struct tk_world *w, json_writer *j, const trf_run *r)
 
 static const int net_classes[] = {NET_CLASS_DCNW, NET_CLASS_FLOWS, NET_CLASS_HOROVOD};
 
-static void network_json(struct tk_world *w, json_writer *j)
+static void network_json(const struct tk_world *w, json_writer *j)
 {
 	const df_stats *ds = df_is_dragonfly(w->net) ? df_get_stats(w->net) : NULL;
 	json_key(j, "network");
@@ -160,9 +160,9 @@ static void network_json(struct tk_world *w, json_writer *j)
 	json_object_end(j);
 }
 
-void tstat_json(struct tk_world *w, json_writer *j)
+void tstat_json(const struct tk_world *w, json_writer *j)
 {
-	trf_world *tw = trf_world_find(w);
+	trf_world *tw = trf_world_find((struct tk_world *)w); /* a lookup: nothing is changed */
 	if (!tw || tw->runs.len == 0)
 		return;
 	json_key(j, "traffic");
@@ -176,9 +176,9 @@ void tstat_json(struct tk_world *w, json_writer *j)
 	json_object_end(j);
 }
 
-void tstat_print(struct tk_world *w, FILE *out)
+void tstat_print(const struct tk_world *w, FILE *out)
 {
-	trf_world *tw = trf_world_find(w);
+	trf_world *tw = trf_world_find((struct tk_world *)w); /* a lookup: nothing is changed */
 	if (!tw)
 		return;
 	const df_stats *ds = df_is_dragonfly(w->net) ? df_get_stats(w->net) : NULL;

@@ -45,10 +45,10 @@ typedef struct tstat_fig {
 } tstat_fig;
 
 /* Computes the figures of r in the simulation of w. */
-void tstat_figures(struct tk_world *w, const struct trf_run *r, tstat_fig *f);
+void tstat_figures(const struct tk_world *w, const struct trf_run *r, tstat_fig *f);
 /* Writes the member "traffic" (key and object) into the open object of j if any traffic ran in w. */
-void tstat_json(struct tk_world *w, json_writer *j);
+void tstat_json(const struct tk_world *w, json_writer *j);
 /* Prints a few lines per run on out (nothing if no traffic ran). */
-void tstat_print(struct tk_world *w, FILE *out);
+void tstat_print(const struct tk_world *w, FILE *out);
 
 #endif

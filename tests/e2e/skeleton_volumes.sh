@@ -119,7 +119,7 @@ FILENAME ~ /tasks.csv$/ {
 		} else {
 			z_missing[z_col[k]] = 1
 		}
-		z_want[k] += z_w
+		if (z_rule[k] == "sum") z_want[k] = z_w; else z_want[k] += z_w
 	}
 	next
 }

@@ -1,0 +1,100 @@
+/*
+ * test_hybrid.c - the hybrid network: messages below hybrid_threshold take the
+ * analytic half (per-pair dragonfly path latency, no packets), larger ones the
+ * packet-level dragonfly; both halves are counted in the model's totals.
+ */
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/net/dragonfly.h"
+#include "runtime/net/hybrid.h"
+#include "runtime/net/netfactory.h"
+#include "tests/unit/rt_testlib.h"
+
+#define SYS_FMT \
+	"[network]\nmodel = %s\nhybrid_threshold = 16 KiB\ngroups = 3\nrouters_per_group = 2\n" \
+	"nodes_per_router = 2\nglobal_links_per_router = 1\nlocal_bandwidth = 10 GB/s\nglobal_bandwidth = 5 GB/s\n" \
+	"terminal_bandwidth = 20 GB/s\nlocal_latency = 10 ns\nglobal_latency = 100 ns\nterminal_latency = 10 ns\n" \
+	"router_delay = 50 ns\npacket_size = 4 KiB\nchunk_size = 64 B\n"
+
+static void small_and_large(rt_task *t)
+{
+	/* Task 0 on node 0, task 1 on node 11: another group. */
+	if (rt_rank(t) == 0) {
+		rt_send(t, 1, 100, 0, 0);
+		rt_send(t, 1, 1 << 20, 1, 0);
+	} else {
+		rt_recv(t, 0, 100, 0, 0);
+		rt_recv(t, 0, 1 << 20, 1, 0);
+	}
+}
+TL_PROGRAM(prog_small_and_large, small_and_large);
+
+static void test_split(void)
+{
+	char *sys = xasprintf(SYS_FMT, "hybrid");
+	sd_options o = {.system_text = sys, .seed = 3, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	char *e = NULL;
+	sd_sim *s = sd_new(&o, &e);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	uint32_t nodes[2] = {0, 11};
+	sd_job j = {.prog = &prog_small_and_large, .ntasks = 2, .nodes = nodes};
+	CU_ASSERT_EQUAL_FATAL(sd_add_job(s, &j, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(sd_run(s, stderr), 0);
+	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "hybrid");
+	net_model *net = sd_world(s)->net;
+	CU_ASSERT_TRUE_FATAL(hy_is(net));
+	net_model *df = netf_dragonfly_of(net);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(df);
+	/* Only the rendezvous data (1 MiB) is at or above the threshold: everything else is analytic. */
+	CU_ASSERT_EQUAL(df->totals.bytes_injected[NET_CLASS_MPI], 1u << 20);
+	CU_ASSERT_EQUAL(df->totals.bytes_injected[NET_CLASS_CTRL], 0);
+	CU_ASSERT_EQUAL(net->totals.bytes_injected[NET_CLASS_MPI], (1u << 20) + 100 + 64);
+	CU_ASSERT_TRUE(net->totals.msgs_injected[NET_CLASS_CTRL] >= 3); /* RTS, RDMA request, ACK */
+	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
+	/* The analytic half's latency is the dragonfly's minimal-path latency. */
+	ncsim_time_t path = df->ops->estimate(df, 0, 11, 0);
+	ncsim_time_t small = net->ops->estimate(net, 0, 11, 100);
+	CU_ASSERT_EQUAL(small, path + sim_xfer_time(100, 5e9));
+	CU_ASSERT_EQUAL(net->ops->estimate(net, 0, 11, 1 << 20), df->ops->estimate(df, 0, 11, 1 << 20));
+	/* A path inside one router is shorter than one across groups. */
+	CU_ASSERT_TRUE(df->ops->estimate(df, 0, 1, 0) < path);
+	sd_free(s);
+	free(sys);
+}
+
+static void test_override(void)
+{
+	/* --network hybrid on a dragonfly file, and a routing override. */
+	char *sys = xasprintf(SYS_FMT, "dragonfly");
+	sd_options o = {.system_text = sys, .network = "hybrid", .routing = "ugal", .seed = 3,
+	                .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	int rc;
+	sd_sim *s = tl_run_opts(&prog_small_and_large, 2, &o, 0, NULL, &rc, NULL);
+	CU_ASSERT_EQUAL(rc, 0);
+	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "hybrid");
+	CU_ASSERT_EQUAL(df_get_config(netf_dragonfly_of(sd_world(s)->net))->routing, DF_ROUTE_UGAL);
+	sd_free(s);
+	/* A routing override on the analytic network is refused. */
+	char *an = tl_analytic(2, NULL);
+	o.system_text = an;
+	o.network = NULL;
+	FILE *err = tmpfile();
+	s = tl_run_opts(&prog_small_and_large, 2, &o, 0, NULL, &rc, err);
+	CU_ASSERT_EQUAL(rc, -1);
+	fclose(err);
+	sd_free(s);
+	free(an);
+	free(sys);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 1;
+	CU_pSuite s = CU_add_suite("hybrid", NULL, NULL);
+	CU_add_test(s, "small messages analytic, large ones packet level", test_split);
+	CU_add_test(s, "--network hybrid and --routing overrides", test_override);
+	return tl_main();
+}
