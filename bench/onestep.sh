@@ -38,13 +38,13 @@ Let peer be num_tasks - 1 while {
   all tasks reduce 4 doublewords then
   all tasks compute for 1 microsecond
 }.
-If num_tasks > 2 then task 0 outputs "block $b: " and peer otherwise task 0 outputs "block $b".
+If num_tasks > 2 then task 0 outputs "block $b: " and num_tasks - 1 otherwise task 0 outputs "block $b".
 EOT
 	done
 } >"$prog"
 lines=$(wc -l <"$prog")
 
-now_ms() { date +%s%N | awk '{ printf "%d", $1 / 1000000 }'; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
 run() {
 	XDG_CACHE_HOME=$work/cache "$ncsim" run "$prog" -n 2 --network ideal --out "$work/out$1" >/dev/null 2>"$work/err" ||
 		{ cat "$work/err"; exit 1; }

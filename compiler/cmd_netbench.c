@@ -154,16 +154,27 @@ static void usage(FILE *f)
 	        "                       (for speed benchmarks: the conservation check is skipped)\n");
 }
 
-static int parse_time(const char *s, ncsim_time_t *out)
+/*
+ * Option values are read with the system-file syntax, so `--size 4KiB` and
+ * `size = 4KiB` mean the same: the value becomes key `x` of a one-line file.
+ * Returns NULL if the text is not a valid value.
+ */
+static sysconf_t *option_as_conf(const char *s)
 {
 	char text[128];
 	snprintf(text, sizeof text, "x = %s\n", s);
 	char *err = NULL;
 	sysconf_t *c = sysconf_parse("option", text, &err);
-	if (!c) {
-		free(err);
+	free(err);
+	return c;
+}
+
+static int parse_time(const char *s, ncsim_time_t *out)
+{
+	sysconf_t *c = option_as_conf(s);
+	if (!c)
 		return -1;
-	}
+	char *err = NULL;
 	int rc = sysconf_time_unit(c, "", "x", 1e6 /* plain numbers are us */, out, &err);
 	free(err);
 	sysconf_free(c);
@@ -172,14 +183,10 @@ static int parse_time(const char *s, ncsim_time_t *out)
 
 static int parse_size(const char *s, uint64_t *out)
 {
-	char text[128];
-	snprintf(text, sizeof text, "x = %s\n", s);
-	char *err = NULL;
-	sysconf_t *c = sysconf_parse("option", text, &err);
-	if (!c) {
-		free(err);
+	sysconf_t *c = option_as_conf(s);
+	if (!c)
 		return -1;
-	}
+	char *err = NULL;
 	int rc = sysconf_size(c, "", "x", out, &err);
 	free(err);
 	sysconf_free(c);

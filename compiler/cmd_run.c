@@ -18,6 +18,7 @@
 #include "compiler/codegen.h"
 #include "compiler/commands.h"
 #include "compiler/exitcode.h"
+#include "compiler/workload.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/params.h"
 #include "runtime/sim_driver.h"
@@ -27,9 +28,10 @@
 static void run_usage(FILE *f)
 {
 	fputs("usage: ncsim run FILE.ncptl [options] [-- program options]\n"
+	      "       ncsim run FILE.wkld [options]    (several jobs on one machine: doc/workloads.md)\n"
 	      "  Compiles FILE, simulates it and writes the output folder.\n"
 	      "  -n, --tasks N          number of tasks (default 1)\n"
-	      "      --system FILE      system description (default: the built-in dragonfly)\n"
+	      "      --system FILE|NAME system description or preset name (default: the built-in dragonfly)\n"
 	      "      --network MODEL    ideal, analytic or dragonfly (overrides the system file)\n"
 	      "      --seed S           seed of the run (default 1)\n"
 	      "      --out DIR          output folder (default ncsim-out/<program>-<time>)\n"
@@ -219,17 +221,32 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 
 int cmd_run(int argc, char **argv)
 {
+	/* argv[0] is "run"; a workload file names several jobs and has its own options. */
+	size_t n = argc >= 2 ? strlen(argv[1]) : 0;
+	if (n > 5 && !strcmp(argv[1] + n - 5, ".wkld"))
+		return cmd_run_workload(argv[1], argc - 2, argv + 2);
 	run_opts r = {.ntasks = 1, .sd = {.seed = 1, .progress = SIM_PROGRESS_AUTO}};
 	int p = parse_args(argc, argv, &r);
 	if (p != 0)
 		return p > 0 ? EXIT_OK : EXIT_USAGE;
+	char *sys_path = NULL, *err = NULL;
+	if (r.sd.system_path) {
+		sys_path = wl_resolve_system(r.sd.system_path, &err);
+		if (!sys_path) {
+			fprintf(stderr, "ncsim run: %s\n", err);
+			free(err);
+			return EXIT_USAGE;
+		}
+		r.sd.system_path = sys_path;
+	}
 	char *name = cg_program_name(r.path);
 	r.cg.name = name;
-	char *csrc, *err = NULL;
+	char *csrc;
 	size_t len;
 	int rc = cg_compile_file(r.path, &r.cg, stderr, &csrc, &len);
 	if (rc != EXIT_OK) {
 		free(name);
+		free(sys_path);
 		return rc;
 	}
 	build_opts bo = {.verbose = r.verbose};
@@ -239,6 +256,7 @@ int cmd_run(int argc, char **argv)
 		free(err);
 		free(csrc);
 		free(name);
+		free(sys_path);
 		return r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
 	}
 	free(csrc);
@@ -248,5 +266,6 @@ int cmd_run(int argc, char **argv)
 		rc = simulate(&r, br.program, argc, argv);
 	build_unload(&br);
 	free(name);
+	free(sys_path);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /*
- * codegen_file.c - one .ncptl file to C text: front end, then code
- * generation into memory (shared by `ncsim compile` and `ncsim run`).
+ * codegen_file.c - one .ncptl file to C text: front end, semantic analysis,
+ * then code generation into memory (shared by `ncsim compile` and `ncsim run`).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 
 #include "compiler/codegen.h"
 #include "compiler/exitcode.h"
+#include "lang/sema.h"
 
 int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
 {
@@ -19,6 +20,12 @@ int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc,
 		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
 		fe_free(fe);
 		return EXIT_USAGE;
+	}
+	/* Code generation never runs on a program with syntax or semantic errors. */
+	if (fe_errors(fe) == 0) {
+		sema_opts so = {.check_files = 1};
+		sema_info si;
+		sema_check(fe, prog, &so, &si);
 	}
 	if (fe_errors(fe)) {
 		fe_free(fe);

@@ -172,7 +172,7 @@ static void split(const char *s, size_t n, wl_words *out)
 	}
 }
 
-/* A start time: a number with a time unit. 0, or -1 with *why. */
+/* A start time: a number with a time unit ("2ms", "2 ms"). 0, or -1 with *why. */
 static int parse_start(const char *s, ncsim_time_t *ps, const char **why)
 {
 	double v;
@@ -231,7 +231,16 @@ static int parse_job(const char *path, const char *dir, int line, wl_words *wd, 
 		*err = xasprintf("%s:%d: '@' must be followed by a start time (e.g. '@ 2ms')", path, line);
 		return -1;
 	}
-	if (n >= 4 && !strcmp(w[n - 2], "@")) {
+	if (n >= 5 && !strcmp(w[n - 3], "@")) { /* "@ 1.5 s": number and unit apart */
+		char *when = xasprintf("%s %s", w[n - 2], w[n - 1]);
+		int bad = parse_start(when, &j->start, &why) < 0;
+		if (bad)
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, when, why);
+		free(when);
+		if (bad)
+			return -1;
+		n -= 3;
+	} else if (n >= 4 && !strcmp(w[n - 2], "@")) {
 		if (parse_start(w[n - 1], &j->start, &why) < 0) {
 			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, w[n - 1], why);
 			return -1;

@@ -17,7 +17,6 @@ nobase_dist_pkgdata_DATA += \
 	stdlib/workloads/halo3d.ncptl stdlib/workloads/incast.ncptl \
 	stdlib/workloads/uniform-random.ncptl \
 	stdlib/systems/theta-1056.conf stdlib/systems/df-tiny.conf
-EXTRA_DIST += doc/workloads.md
 
 check_PROGRAMS += tests/unit/test_placement tests/unit/test_workload
 TESTS += tests/unit/test_placement tests/unit/test_workload tests/e2e/skeleton_volumes.sh

@@ -73,9 +73,11 @@ ast_node *ph_touch_buffers(parse_ctx *pc, src_span loc, ast_node *tasks, ast_buf
 ast_node *ph_io(parse_ctx *pc, src_span loc, ast_kind k, ast_node *tasks, int async,
                 ast_node *size, ast_node *file, ast_node *offset);
 
-/* LOGIC, COMPARE, BINARY. */
+/* LOGIC: l op r with op /\ or \/. */
 ast_node *ph_logic(parse_ctx *pc, src_span loc, ast_logicop op, ast_node *l, ast_node *r);
+/* COMPARE: l op r with a relational op. */
 ast_node *ph_compare(parse_ctx *pc, src_span loc, ast_cmpop op, ast_node *l, ast_node *r);
+/* BINARY: l op r with an arithmetic or bitwise op. */
 ast_node *ph_binary(parse_ctx *pc, src_span loc, ast_binop op, ast_node *l, ast_node *r);
 /* UNARY, folded into a literal operand (LANGUAGE.md 3.2). */
 ast_node *ph_unary(parse_ctx *pc, src_span loc, ast_unop op, ast_node *e);

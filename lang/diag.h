@@ -38,6 +38,7 @@ void diag_warning(diag_ctx *d, src_span sp, const char *fmt, ...) __attribute__(
 /* Adds a note to the previous message (not counted). */
 void diag_note(diag_ctx *d, src_span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* va_list form of the three functions above. */
-void diag_vreport(diag_ctx *d, diag_level lvl, src_span sp, const char *fmt, va_list ap);
+void diag_vreport(diag_ctx *d, diag_level lvl, src_span sp, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 #endif

@@ -19,6 +19,7 @@
 #include <valgrind/valgrind.h>
 #endif
 #ifdef NCSIM_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -284,6 +285,13 @@ coro *coro_new(coro_pool *p, coro_fn fn, void *arg, char **err)
 	}
 #ifdef HAVE_VALGRIND_VALGRIND_H
 	c->vg_id = VALGRIND_STACK_REGISTER(c->lo, c->lo + c->len);
+#endif
+#ifdef NCSIM_ASAN
+	/*
+	 * A reused stack, or a new mapping at the address of an old one, still
+	 * carries the shadow of the frames that lived there: clear it.
+	 */
+	__asan_unpoison_memory_region(c->lo, c->len);
 #endif
 	prepare_stack(c);
 	return c;

@@ -283,9 +283,16 @@ static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
 		tk_sleep(t, back - now, TK_T_MPI_NET);
 		now = back;
 	}
-	uint32_t dn = t->job->nodes[dst];
-	ncsim_time_t rtt = w->net->ops->estimate(w->net, t->node, dn, wire_bytes) +
-	                   w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes);
+	ncsim_time_t rtt;
+	if (w->net->uniform && w->rtt_bytes == wire_bytes + 1) {
+		rtt = w->rtt; /* the size of the previous small send: same round trip on any pair */
+	} else {
+		uint32_t dn = t->job->nodes[dst];
+		rtt = w->net->ops->estimate(w->net, t->node, dn, wire_bytes) +
+		      w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes);
+		w->rtt_bytes = wire_bytes + 1; /* +1: 0 means "nothing cached" */
+		w->rtt = rtt;
+	}
 	heap_push(m, now + rtt);
 }
 

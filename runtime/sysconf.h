@@ -48,14 +48,21 @@ const char *sysconf_get(const sysconf_t *c, const char *section, const char *key
  * Typed lookups. Each returns 1 if the key was present and valid, 0 if absent
  * (*out keeps its default), and -1 if present but malformed (*err set).
  */
+/* Integer value. */
 int sysconf_int(const sysconf_t *c, const char *section, const char *key, int64_t *out, char **err);
+/* Floating-point value. */
 int sysconf_double(const sysconf_t *c, const char *section, const char *key, double *out, char **err);
+/* Size in bytes ("4096", "16 KiB", "1.5 MB"); a plain number is bytes. */
 int sysconf_size(const sysconf_t *c, const char *section, const char *key, uint64_t *bytes, char **err);
+/* Bandwidth in bytes/s ("5.25 GiB/s", "100 Gbps"); a plain number is bytes/s. */
 int sysconf_bandwidth(const sysconf_t *c, const char *section, const char *key, double *bytes_per_s, char **err);
+/* Time in ps ("100 ns", "1.5e-3 s"); a plain number is ps. */
 int sysconf_time(const sysconf_t *c, const char *section, const char *key, ncsim_time_t *ps, char **err);
-/* As sysconf_size/bandwidth/time, but a plain number is multiplied by defunit (e.g. UNITS_NS). */
+/* As sysconf_size, but a plain number is multiplied by defunit. */
 int sysconf_size_unit(const sysconf_t *c, const char *section, const char *key, double defunit, uint64_t *bytes, char **err);
+/* As sysconf_bandwidth, but a plain number is multiplied by defunit. */
 int sysconf_bandwidth_unit(const sysconf_t *c, const char *section, const char *key, double defunit, double *bytes_per_s, char **err);
+/* As sysconf_time, but a plain number is multiplied by defunit (e.g. UNITS_NS). */
 int sysconf_time_unit(const sysconf_t *c, const char *section, const char *key, double defunit, ncsim_time_t *ps, char **err);
 /* Boolean: yes/no, true/false, on/off, 1/0 (any case). */
 int sysconf_bool(const sysconf_t *c, const char *section, const char *key, int *out, char **err);

@@ -132,6 +132,8 @@ struct tk_world {
 	uint64_t seed;
 	coro_pool *stacks;
 	mp_envpool envs;
+	uint64_t rtt_bytes;   /* mailbox credit round trip of rtt_bytes on a uniform network (mpi_proto.c) */
+	ncsim_time_t rtt;
 	VEC(tk_job *) jobs;
 	VEC(rt_task *) all;   /* every task, in entity order */
 	char *fatal;          /* first rt_fatal message, or NULL */

@@ -12,7 +12,9 @@
  * `ncsim_<name>_f` (double arguments and result). Operators follow the same
  * scheme (`ncsim_mod_i`, `ncsim_mod_f`, ...). Optional arguments are never
  * optional here: the caller passes the defaults listed in LANGUAGE.md §5
- * (k=2 for trees, n=num_tasks for k-nomial trees, ...).
+ * (k=2 for trees, n=num_tasks for k-nomial trees, ...). A comment above an
+ * `_i`/`_f` pair is the contract of both; the `_f` form converts as the
+ * §5 text says (truncation where an integer is needed).
  *
  * Error convention. Built-ins have fatal conditions ("7 modulo 0 is not
  * defined"). The library never exits and never prints: a function that can
@@ -78,8 +80,9 @@ static inline int64_t ncsim_mul(int64_t a, int64_t b) { return (int64_t)((uint64
 /* -a with wrap-around (-INT64_MIN is INT64_MIN). */
 static inline int64_t ncsim_neg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
 
-/* Out-of-line error paths of the inline operators below. */
+/* Out-of-line error path of ncsim_div_i: records "a divided by 0 is not defined" in e, returns 0. */
 int64_t ncsim_div_zero_(int64_t a, ncsim_err *e);
+/* Out-of-line error path of ncsim_mod_i: records "a modulo 0 is not defined" in e, returns 0. */
 int64_t ncsim_mod_zero_(int64_t a, ncsim_err *e);
 
 /* a / b truncating toward zero; b == 0 fails; INT64_MIN / -1 wraps to INT64_MIN. */
@@ -158,13 +161,17 @@ int64_t ncsim_f2i(double d, ncsim_err *e);
 double ncsim_pow_f(double base, double exponent, ncsim_err *e);
 /* MOD on doubles: both operands truncated to integers, then ncsim_mod_i. */
 double ncsim_mod_f(double a, double b, ncsim_err *e);
-/* << and >> on truncated operands. */
+/* a << b on truncated operands (ncsim_shl_i). */
 double ncsim_shl_f(double a, double b, ncsim_err *e);
+/* a >> b on truncated operands (ncsim_shr_i). */
 double ncsim_shr_f(double a, double b, ncsim_err *e);
-/* &, |, XOR, NOT on truncated operands (LANGUAGE.md §13 item 8: 3|5 prints 7). */
+/* Bitwise a & b on truncated operands (LANGUAGE.md §13 item 8: 3|5 prints 7). */
 double ncsim_and_f(double a, double b, ncsim_err *e);
+/* Bitwise a | b on truncated operands. */
 double ncsim_or_f(double a, double b, ncsim_err *e);
+/* Bitwise a XOR b on truncated operands. */
 double ncsim_xor_f(double a, double b, ncsim_err *e);
+/* Bitwise NOT a on the truncated operand. */
 double ncsim_not_f(double a, ncsim_err *e);
 
 /* Formats v as C's "%.10g" (how OUTPUTS and LOGS print doubles); returns snprintf's result. */
@@ -187,10 +194,13 @@ int64_t ncsim_log10_i(int64_t x, ncsim_err *e);    /* floor(log10(x)), exact; fa
 double ncsim_log10_f(double x, ncsim_err *e);      /* log10 */
 int64_t ncsim_factor10_i(int64_t x, ncsim_err *e); /* one significant digit toward zero: 4975 -> 4000 */
 double ncsim_factor10_f(double x, ncsim_err *e);   /* sign(x)*floor(|x|/m)*m, m = 10^floor(log10|x|) */
-/* Minimum/maximum of v[0..n-1]; n must be >= 1. */
+/* Minimum of v[0..n-1]; n == 0 is an internal error recorded in e. */
 int64_t ncsim_min_i(const int64_t *v, size_t n, ncsim_err *e);
+/* Maximum of v[0..n-1]; n == 0 is an internal error recorded in e. */
 int64_t ncsim_max_i(const int64_t *v, size_t n, ncsim_err *e);
+/* Minimum of v[0..n-1], all finite; n == 0 is an internal error. */
 double ncsim_min_f(const double *v, size_t n, ncsim_err *e);
+/* Maximum of v[0..n-1], all finite; n == 0 is an internal error. */
 double ncsim_max_f(const double *v, size_t n, ncsim_err *e);
 int64_t ncsim_floor_i(int64_t x, ncsim_err *e);    /* identity */
 double ncsim_floor_f(double x, ncsim_err *e);      /* floor */

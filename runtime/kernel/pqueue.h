@@ -91,10 +91,14 @@ void sim_pq_free(sim_pq *pq);
 /* Forgets every queued event (they belong to the caller) and keeps the memory. */
 void sim_pq_clear(sim_pq *pq);
 
-/* Internal slow paths of the inline functions below. */
+/* Internal slow paths of the inline functions below, kept out of line so the hot paths stay small. */
+/* Doubles hp's capacity, keeping the cache-line alignment of children. */
 void sim_pq_heap_grow(sim_pq_heap *hp);
+/* Doubles b's capacity. */
 void sim_pq_bucket_grow(sim_pq_bucket *b);
+/* Fills the empty near heap from the next non-empty window, pulling far events into the wheel as it turns; re-tunes when due. */
 void sim_pq_refill(sim_pq *pq);
+/* Narrows the window when the near heap has grown past near_max. */
 void sim_pq_crowded(sim_pq *pq);
 
 /* True if a pops before b: (time, src, seq) order. */
@@ -107,13 +111,9 @@ static inline int sim_pq_less(const sim_pq_node *a, const sim_pq_node *b)
 	return a->seq < b->seq;
 }
 
-/* Inserts x into the 4-ary heap hp. */
-static inline void sim_pq_heap_push(sim_pq_heap *hp, sim_pq_node x)
+/* Places x at the hole h[i] or above it, moving larger parents down (heap sift-up). */
+static inline void sim_pq_heap_sift_up(sim_pq_node *h, size_t i, sim_pq_node x)
 {
-	if (hp->n == hp->cap)
-		sim_pq_heap_grow(hp);
-	sim_pq_node *h = hp->h;
-	size_t i = hp->n++;
 	while (i > 0) {
 		size_t p = (i - 1) >> 2;
 		if (!sim_pq_less(&x, &h[p]))
@@ -122,6 +122,15 @@ static inline void sim_pq_heap_push(sim_pq_heap *hp, sim_pq_node x)
 		i = p;
 	}
 	h[i] = x;
+}
+
+/* Inserts x into the 4-ary heap hp. */
+static inline void sim_pq_heap_push(sim_pq_heap *hp, sim_pq_node x)
+{
+	if (hp->n == hp->cap)
+		sim_pq_heap_grow(hp);
+	size_t i = hp->n++;
+	sim_pq_heap_sift_up(hp->h, i, x);
 }
 
 /* Removes the minimum of the non-empty heap hp and returns its event. */
@@ -154,15 +163,7 @@ static inline sim_event *sim_pq_heap_pop(sim_pq_heap *hp)
 			break; /* a partial family is on the last level */
 		}
 	}
-	sim_pq_node x = h[n];
-	while (i > 0) {
-		size_t p = (i - 1) >> 2;
-		if (!sim_pq_less(&x, &h[p]))
-			break;
-		h[i] = h[p];
-		i = p;
-	}
-	h[i] = x;
+	sim_pq_heap_sift_up(h, i, h[n]);
 	return top;
 }
 

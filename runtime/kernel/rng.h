@@ -18,6 +18,7 @@ typedef struct sim_rng {
 /* Seeds r with the stream of entity `id` under `seed`; never leaves the all-zero state. */
 void sim_rng_seed(sim_rng *r, uint64_t seed, uint64_t id);
 
+/* x rotated left by k bits (0 < k < 64); internal to sim_rng_next. */
 static inline uint64_t sim_rng_rotl_(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 /* Next 64 uniformly distributed bits of r. */

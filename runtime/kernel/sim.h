@@ -48,6 +48,7 @@ typedef struct sim_event {
 		unsigned char bytes[SIM_PAYLOAD_MAX];
 	} data;
 } sim_event;
+_Static_assert(sizeof(sim_event) == 80, "the event record must match the diagram above");
 
 /* Typed access to an event's payload; T must fit in SIM_PAYLOAD_MAX bytes. */
 #define SIM_PAYLOAD(ev, T) ((T *)(void *)(ev)->data.bytes)
@@ -119,6 +120,8 @@ ncsim_time_t sim_now(const sim_ctx *ctx);
 /* The entity whose handler is running, or SIM_NO_ENTITY. */
 sim_eid sim_self(const sim_ctx *ctx);
 
+/* The `until` of sim_run that means no time limit. */
+#define SIM_FOREVER UINT64_MAX
 /*
  * Runs until no event remains or the next event is later than `until`
  * (SIM_FOREVER for no limit); events at exactly `until` are processed, later
@@ -127,7 +130,6 @@ sim_eid sim_self(const sim_ctx *ctx);
  * init hooks first and final hooks last (see sim_type). Returns 0, or -1 if
  * sim_stop was called with an error (or if called from inside a handler).
  */
-#define SIM_FOREVER UINT64_MAX
 int sim_run(sim_ctx *ctx, ncsim_time_t until);
 /* Makes sim_run return after the current handler; err != 0 makes it return -1. */
 void sim_stop(sim_ctx *ctx, int err);

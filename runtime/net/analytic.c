@@ -179,6 +179,7 @@ net_model *an_create(sim_ctx *ctx, const an_params *p)
 	an_model *m = xcalloc(1, sizeof *m);
 	m->base.ops = &an_ops;
 	m->base.nnodes = p->nnodes;
+	m->base.uniform = p->latency_of == NULL;
 	m->p = *p;
 	m->ports = xcalloc(p->nnodes ? p->nnodes : 1, sizeof *m->ports);
 	for (uint32_t n = 0; n < p->nnodes; n++) {

@@ -154,6 +154,7 @@ typedef struct df_model {
 	uint64_t *node_inj, *node_ej;
 } df_model;
 
+/* Index of (router r, port) in the per-port arrays (qbytes, credits / DF_MAXVC, bytes, ...). */
 static inline size_t df_pix(const df_model *m, uint32_t r, uint32_t port) { return (size_t)r * m->nports + port; }
 
 /* Router entity type (dragonfly_router.c). */
@@ -172,8 +173,9 @@ uint64_t df_port_load(const df_model *m, uint32_t r, uint32_t port);
 void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t);
 /* Arms the deadlock watchdog if it is not running. */
 void df_watchdog_arm(df_model *m);
-/* net_ops hooks implemented in dragonfly_stats.c. */
+/* net_ops.check (dragonfly_stats.c): reports a deadlock, undelivered messages or lost credits on err; 0 if none, else -1. */
 int df_check(net_model *nm, FILE *err);
+/* net_ops.write_links: one CSV row per NIC and per connected router port to out; -1 on a write error. */
 int df_write_links(net_model *nm, FILE *out);
 
 #endif

@@ -85,6 +85,20 @@ static uint32_t toward_router(df_model *m, uint32_t r, uint32_t d)
 	return toward_group(m, r, d / T->a);
 }
 
+/*
+ * Maps x, drawn uniformly from n-2 values, to the x-th of 0..n-1 other than
+ * the distinct values a and b, so the draw stays uniform over the candidates.
+ */
+static uint32_t skip_two(uint32_t x, uint32_t a, uint32_t b)
+{
+	uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+	if (x >= lo)
+		x++;
+	if (x >= hi)
+		x++;
+	return x;
+}
+
 /* Picks an intermediate for pk at router r; returns 0 if the machine has no candidate. */
 static int pick_intermediate(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr)
 {
@@ -93,26 +107,13 @@ static int pick_intermediate(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr)
 	if (cg == dg) {
 		if (T->a < 3)
 			return 0;
-		uint32_t ri = r % T->a, di = dr % T->a, x = rnd(m, r, T->a - 2);
-		/* Skip ri and di in index order. */
-		uint32_t lo = ri < di ? ri : di, hi = ri < di ? di : ri;
-		if (x >= lo)
-			x++;
-		if (x >= hi)
-			x++;
-		pk->inter = x;
+		pk->inter = skip_two(rnd(m, r, T->a - 2), r % T->a, dr % T->a);
 		pk->flags |= DF_PKT_NONMIN | DF_PKT_INTRA;
 		return 1;
 	}
 	if (T->g < 3)
 		return 0;
-	uint32_t x = rnd(m, r, T->g - 2);
-	uint32_t lo = cg < dg ? cg : dg, hi = cg < dg ? dg : cg;
-	if (x >= lo)
-		x++;
-	if (x >= hi)
-		x++;
-	pk->inter = x;
+	pk->inter = skip_two(rnd(m, r, T->g - 2), cg, dg);
 	pk->flags |= DF_PKT_NONMIN;
 	return 1;
 }

@@ -47,6 +47,7 @@ net_model *ideal_create(uint32_t nnodes)
 	net_model *m = xcalloc(1, sizeof *m);
 	m->ops = &ideal_ops;
 	m->nnodes = nnodes;
+	m->uniform = 1;
 	return m;
 }
 

@@ -84,6 +84,7 @@ typedef struct net_totals {
 struct net_model {
 	const net_ops *ops;
 	uint32_t nnodes;
+	uint8_t uniform;    /* 1: estimate() depends on the size only, not on the two nodes (callers may cache it) */
 	net_totals totals;
 };
 

@@ -29,12 +29,17 @@ typedef struct csv_writer {
 
 /* Starts writing rows to f. */
 void csv_init(csv_writer *w, FILE *f);
-/* One field each; csv_str(NULL) and csv_empty write an empty field. */
+/* Writes the string field s, quoted if needed; NULL writes an empty field. */
 void csv_str(csv_writer *w, const char *s);
+/* Writes the n bytes at s as a string field (s need not be NUL-terminated). */
 void csv_str_n(csv_writer *w, const char *s, size_t n);
+/* Writes a signed integer field. */
 void csv_int(csv_writer *w, int64_t v);
+/* Writes an unsigned integer field. */
 void csv_uint(csv_writer *w, uint64_t v);
+/* Writes a double field (shortest round-trip form; nan, inf, -inf). */
 void csv_double(csv_writer *w, double v);
+/* Writes an empty field. */
 void csv_empty(csv_writer *w);
 /* Ends the current row. */
 void csv_end_row(csv_writer *w);

@@ -41,21 +41,29 @@ typedef struct json_writer {
 
 /* Starts a document on f; pretty != 0 indents. */
 void json_init(json_writer *w, FILE *f, int pretty);
-/* Opens an object / array as the next value. */
+/* Opens an object as the next value. */
 void json_object_begin(json_writer *w);
+/* Opens an array as the next value. */
 void json_array_begin(json_writer *w);
-/* Closes the innermost object / array (an error if it is of the other kind). */
+/* Closes the innermost object (an error if it is an array). */
 void json_object_end(json_writer *w);
+/* Closes the innermost array (an error if it is an object). */
 void json_array_end(json_writer *w);
 /* Writes a member name; only valid directly inside an object, before each value. */
 void json_key(json_writer *w, const char *key);
-/* Scalar values. json_string(NULL) writes null. */
+/* Writes the string value s; NULL writes null. */
 void json_string(json_writer *w, const char *s);
+/* Writes the n bytes at s as a string value (s need not be NUL-terminated). */
 void json_string_n(json_writer *w, const char *s, size_t n);
+/* Writes a signed integer value. */
 void json_int(json_writer *w, int64_t v);
+/* Writes an unsigned integer value. */
 void json_uint(json_writer *w, uint64_t v);
+/* Writes a double in shortest round-trip form; NaN and infinities (not JSON) become null. */
 void json_double(json_writer *w, double v);
+/* Writes true (v != 0) or false. */
 void json_bool(json_writer *w, int v);
+/* Writes null. */
 void json_null(json_writer *w);
 /* Ends the document (adds a final newline); 0 if it was complete and well formed, else -1. */
 int json_finish(json_writer *w);

@@ -46,24 +46,6 @@ static int copy_name(const sysconf_t *sys, const char *key, char *dst, size_t ca
 	return 1;
 }
 
-/* "yes"/"no" style switch. */
-static int get_bool(const sysconf_t *sys, const char *key, int *out, char **err)
-{
-	const char *v = NULL;
-	int r = sysconf_string(sys, SEC, key, &v, err);
-	if (r <= 0)
-		return r;
-	if (!strcasecmp(v, "yes") || !strcasecmp(v, "true") || !strcasecmp(v, "on") || !strcmp(v, "1"))
-		*out = 1;
-	else if (!strcasecmp(v, "no") || !strcasecmp(v, "false") || !strcasecmp(v, "off") || !strcmp(v, "0"))
-		*out = 0;
-	else {
-		*err = xasprintf("%s: [storage] %s = '%s': expected yes or no", sysconf_where(sys, SEC, key), key, v);
-		return -1;
-	}
-	return 1;
-}
-
 /* "0, 16, 32" -> node list. */
 static int get_list(const sysconf_t *sys, const char *key, sto_config *c, char **err)
 {
@@ -165,7 +147,7 @@ int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 	    get_u32(sys, "io_servers", &c->io_servers, 1, err) < 0 ||
 	    sysconf_bandwidth(sys, SEC, "san_bandwidth", &c->san_bandwidth, err) < 0 ||
 	    sysconf_time(sys, SEC, "san_latency", &c->san_latency, err) < 0 ||
-	    get_bool(sys, "drain", &c->drain, err) < 0 ||
+	    sysconf_bool(sys, SEC, "drain", &c->drain, err) < 0 ||
 	    sysconf_size(sys, SEC, "file_stride", &c->file_stride, err) < 0)
 		goto fail;
 	if (get_list(sys, c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes", c, err) < 0)

@@ -102,6 +102,22 @@ static void test_ties(void)
 	sim_pq_free(&pq);
 }
 
+/* Inserts e into the reference array ref[0..*nref-1], kept in decreasing key order. */
+static void ref_insert(sim_event **ref, size_t *nref, sim_event *e)
+{
+	size_t lo = 0, hi = *nref; /* the minimum is at the end */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (key_cmp(&ref[mid], &e) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	memmove(&ref[lo + 1], &ref[lo], (*nref - lo) * sizeof *ref);
+	ref[lo] = e;
+	(*nref)++;
+}
+
 /*
  * 100k random operations: a push-heavy phase (the heap grows through several
  * reallocations), a balanced one and a pop-heavy one, with few distinct times
@@ -131,17 +147,7 @@ static void test_stress(void)
 			e->src = (sim_eid)(sim_rng_next(&r) % 8);
 			e->seq = seq[e->src]++;
 			sim_pq_push(&pq, e);
-			size_t lo = 0, hi = nref; /* first index whose key is smaller than e */
-			while (lo < hi) {
-				size_t mid = (lo + hi) / 2;
-				if (key_cmp(&ref[mid], &e) > 0)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			memmove(&ref[lo + 1], &ref[lo], (nref - lo) * sizeof *ref);
-			ref[lo] = e;
-			nref++;
+			ref_insert(ref, &nref, e);
 		} else {
 			sim_event *want = ref[--nref];
 			sim_event *p = sim_pq_pop(&pq);
@@ -178,21 +184,6 @@ static ncsim_time_t draw_delay(sim_rng *r, int mode, size_t k)
 	case 3: return k % 97 == 0 ? 1000000000 + sim_rng_next(r) % 1000 : 1 + sim_rng_next(r) % 5000;
 	default: return k % 5000 == 0 ? 50000000000ull : sim_rng_next(r) % 300; /* bursts and jumps */
 	}
-}
-
-static void ref_insert(sim_event **ref, size_t *nref, sim_event *e)
-{
-	size_t lo = 0, hi = *nref; /* decreasing order: the minimum is at the end */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (key_cmp(&ref[mid], &e) > 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	memmove(&ref[lo + 1], &ref[lo], (*nref - lo) * sizeof *ref);
-	ref[lo] = e;
-	(*nref)++;
 }
 
 static void test_wheel_time_scales(void)

@@ -12,7 +12,7 @@ static void test_lookup(void)
 	for (int i = 0; i < BI_COUNT; i++) {
 		const bi_info *b = bi_get((enum bi_id)i);
 
-		CU_ASSERT_EQUAL(b->id, i);
+		CU_ASSERT_EQUAL((int)b->id, i);
 		CU_ASSERT_PTR_EQUAL(bi_lookup(b->name), b);
 	}
 	CU_ASSERT_PTR_EQUAL(bi_lookup("tree_parent"), bi_get(BI_TREE_PARENT));

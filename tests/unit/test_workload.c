@@ -70,7 +70,7 @@ static void test_parse_ok(void)
 	                   "300 cosmoflow --reps 20   # deep learning\n"
 	                   "  16\tmine.ncptl -i 3 @ 2ms\n"
 	                   "4 pathonly @1.5s\n"
-	                   "2 cosmoflow\n"
+	                   "2 cosmoflow @ 7 us\n"
 	                   "8 osu-latency --maxbytes 64K";
 	wl_file w;
 	char *err = NULL;
@@ -100,6 +100,8 @@ static void test_parse_ok(void)
 	CU_ASSERT_EQUAL(j[2].argc, 0);
 	CU_ASSERT_EQUAL(j[2].start, (ncsim_time_t)1500000000000);
 	CU_ASSERT_STRING_EQUAL(j[3].name, "cosmoflow.2");
+	CU_ASSERT_EQUAL(j[3].argc, 0);
+	CU_ASSERT_EQUAL(j[3].start, (ncsim_time_t)7000000);
 	CU_ASSERT_STRING_EQUAL(j[4].name, "osu-latency");
 	CU_ASSERT_EQUAL(wl_total_tasks(&w), 330);
 	CU_ASSERT_EQUAL(wl_check_capacity(&w, 330, 340, &err), 0);
@@ -147,7 +149,8 @@ static void test_parse_errors(void)
 	expect_error("4 cosmoflow @2 parsecs\n", "w.wkld:1: the start time ('@ TIME') must end the line");
 	expect_error("4 cosmoflow --reps 2 @\n", "w.wkld:1: '@' must be followed by a start time (e.g. '@ 2ms')");
 	expect_error("4 cosmoflow @ 2ms --reps 3\n", "w.wkld:1: the start time ('@ TIME') must end the line");
-	expect_error("4 cosmoflow @ 5 kg\n", "w.wkld:1: the start time ('@ TIME') must end the line");
+	expect_error("4 cosmoflow @ 5 kg\n", "w.wkld:1: bad start time '5 kg': unknown time unit (use ps, ns, us, ms or s)");
+	expect_error("4 cosmoflow @ 5 ms x\n", "w.wkld:1: the start time ('@ TIME') must end the line");
 	expect_error("", "w.wkld: no jobs (each line is '<tasks> <skeleton> [options...] [@ start]')");
 	expect_error("# only comments\n\n", "w.wkld: no jobs (each line is '<tasks> <skeleton> [options...] [@ start]')");
 }
