@@ -1,7 +1,8 @@
 /*
  * cmd_run.c - `ncsim run prog.ncptl -n TASKS [options] [-- program options]`:
  * compile, build (through the cache), simulate and write the output folder,
- * in one step.
+ * in one step. `ncsim run trace.vef -n TASKS` does the same for the implicit
+ * program `All tasks replay traffic from "trace.vef".`
  *
  * Nothing is created on an input error: the output folder is made only after
  * the program compiled, the system file loaded and the program's options
@@ -29,6 +30,7 @@ static void run_usage(FILE *f)
 {
 	fputs("usage: ncsim run FILE.ncptl [options] [-- program options]\n"
 	      "       ncsim run FILE.wkld [options]    (several jobs on one machine: doc/workloads.md)\n"
+	      "       ncsim run TRACE.vef [options]    (every task replays an extended VEF trace: doc/traffic.md)\n"
 	      "  Compiles FILE, simulates it and writes the output folder.\n"
 	      "  -n, --tasks N          number of tasks (default 1)\n"
 	      "      --system FILE|NAME system description or preset name (default: the built-in dragonfly)\n"
@@ -219,6 +221,13 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 	return rc ? EXIT_INPUT : EXIT_OK;
 }
 
+/* An extended VEF trace (LANGUAGE.md 14.3) rather than a program. */
+static int is_vef(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 4 && !strcmp(path + n - 4, ".vef");
+}
+
 int cmd_run(int argc, char **argv)
 {
 	/* argv[0] is "run"; a workload file names several jobs and has its own options. */
@@ -243,7 +252,15 @@ int cmd_run(int argc, char **argv)
 	r.cg.name = name;
 	char *csrc;
 	size_t len;
-	int rc = cg_compile_file(r.path, &r.cg, stderr, &csrc, &len);
+	int rc;
+	if (is_vef(r.path)) {
+		/* A trace runs as the implicit program `All tasks replay traffic from "trace.vef".` */
+		char *text = cg_vef_program(r.path);
+		rc = cg_compile_text(r.path, text, &r.cg, stderr, &csrc, &len);
+		free(text);
+	} else {
+		rc = cg_compile_file(r.path, &r.cg, stderr, &csrc, &len);
+	}
 	if (rc != EXIT_OK) {
 		free(name);
 		free(sys_path);

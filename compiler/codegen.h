@@ -38,6 +38,19 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out);
  */
 int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len);
 
+/*
+ * The same for program text held in memory; `name` is the file name that
+ * diagnostics, #line directives and relative traffic files refer to.
+ */
+int cg_compile_text(const char *name, const char *text, const cg_opts *o, FILE *diag, char **csrc, size_t *len);
+
+/*
+ * The program `ncsim run trace.vef` runs (heap): every task replays the
+ * trace, named by its base name, so that compiled as cg_compile_text(trace,
+ * ...) it resolves to the trace itself.
+ */
+char *cg_vef_program(const char *trace);
+
 /* The program name derived from a source path: its base name without the extension (heap). */
 char *cg_program_name(const char *path);
 

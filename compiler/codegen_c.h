@@ -49,7 +49,7 @@ typedef struct cg {
 	int logcol;          /* next log column of the current top-level statement */
 	const char *srcname; /* source file name, for #line */
 	/* features the entry function must set up */
-	int uses_groups, uses_timed, uses_filecache, uses_output, uses_log, uses_random, uses_union;
+	int uses_groups, uses_timed, uses_filecache, uses_output, uses_log, uses_random, uses_union, uses_traffic;
 } cg;
 
 /* Body of a construct that binds names: emits code in scope env. */
@@ -129,6 +129,11 @@ void cg_sync(cg *g, const cg_sym *env, const ast_node *n);
 
 /* Emits one simple statement other than communication; 0, or -1 if n is not one. */
 int cg_simple(cg *g, const cg_sym *env, const ast_node *n);
+
+/* ---- codegen_c_traffic.c: traffic-model statements (LANGUAGE.md section 14.3) */
+
+/* Emits a DCNW/CDCNW, FLOWS, HOROVOD or VEF replay statement as a call of <ncsim/traffic.h>. */
+void cg_traffic(cg *g, const cg_sym *env, const ast_node *n);
 
 /* ---- codegen_c_loops.c: FOR loops, LET, IF */
 

@@ -1,6 +1,7 @@
 /*
  * codegen_file.c - one .ncptl file to C text: front end, semantic analysis,
- * then code generation into memory (shared by `ncsim compile` and `ncsim run`).
+ * then code generation into memory (shared by `ncsim compile` and `ncsim run`),
+ * and the implicit program that replays a VEF trace (`ncsim run trace.vef`).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,18 +10,11 @@
 #include "compiler/codegen.h"
 #include "compiler/exitcode.h"
 #include "lang/sema.h"
+#include "runtime/util.h"
 
-int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
+/* Sema, then code generation of the parsed prog; the statuses of cg_compile_file. */
+static int finish(fe_ctx *fe, ast_node *prog, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
 {
-	*csrc = NULL;
-	*len = 0;
-	fe_ctx *fe = fe_new(diag);
-	ast_node *prog;
-	if (fe_parse_file(fe, path, &prog) < 0) {
-		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
-		fe_free(fe);
-		return EXIT_USAGE;
-	}
 	/* Code generation never runs on a program with syntax or semantic errors. */
 	if (fe_errors(fe) == 0) {
 		sema_opts so = {.check_files = 1};
@@ -49,4 +43,48 @@ int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc,
 	*csrc = buf;
 	*len = n;
 	return EXIT_OK;
+}
+
+int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
+{
+	*csrc = NULL;
+	*len = 0;
+	fe_ctx *fe = fe_new(diag);
+	ast_node *prog;
+	if (fe_parse_file(fe, path, &prog) < 0) {
+		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
+		fe_free(fe);
+		return EXIT_USAGE;
+	}
+	return finish(fe, prog, o, diag, csrc, len);
+}
+
+int cg_compile_text(const char *name, const char *text, const cg_opts *o, FILE *diag, char **csrc, size_t *len)
+{
+	*csrc = NULL;
+	*len = 0;
+	fe_ctx *fe = fe_new(diag);
+	ast_node *prog = fe_parse_string(fe, name, text, strlen(text));
+	if (!prog && fe_errors(fe) == 0) {
+		fe_free(fe);
+		return EXIT_INTERNAL;
+	}
+	return finish(fe, prog, o, diag, csrc, len);
+}
+
+char *cg_vef_program(const char *trace)
+{
+	const char *slash = strrchr(trace, '/');
+	const char *base = slash ? slash + 1 : trace;
+	size_t n = strlen(base), k = 0;
+	char *q = xmalloc(2 * n + 1);
+	for (size_t i = 0; i < n; i++) {
+		if (base[i] == '"' || base[i] == '\\')
+			q[k++] = '\\';
+		q[k++] = base[i];
+	}
+	q[k] = 0;
+	char *text = xasprintf("All tasks replay traffic from \"%s\".\n", q);
+	free(q);
+	return text;
 }

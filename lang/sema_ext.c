@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "lang/sema_ext.h"
+#include "lang/sema_expr.h"
 #include "lang/sema_fold.h"
 #include "lang/sema_scope.h"
 

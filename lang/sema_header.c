@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang/sema_expr.h"
 #include "lang/sema_fold.h"
 #include "lang/sema_header.h"
 #include "lang/sema_scope.h"

@@ -2,8 +2,9 @@
  * sema_int.h - state shared by the files of semantic analysis.
  *
  * Semantic analysis is one pass split by concept over several files, each
- * with its own prefix: sema.c (the walk over statements and expressions,
- * the 2.4 checks), sema_scope.c (symbols and scopes, ss_), sema_fold.c
+ * with its own prefix: sema.c (the walk over statements and the 2.4
+ * checks), sema_expr.c (expressions and range lists, sema_expr and
+ * sema_ranges), sema_scope.c (symbols and scopes, ss_), sema_fold.c
  * (constant folding, sf_), sema_header.c (version and parameter
  * declarations, sh_), sema_ext.c (I/O and traffic statements, sx_).  They
  * all work on one sema_ctx, defined here rather than in a public header
@@ -66,9 +67,6 @@ void sema_error(sema_ctx *s, const sema_where *w, src_span sp, const char *fmt, 
 /* Warning at sp unless w->quiet. */
 void sema_warning(sema_ctx *s, const sema_where *w, src_span sp, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Resolves, checks and folds the expression (or relational expression) n in
- * place w; reports fold failures of the parts that certainly run. */
-void sema_expr(sema_ctx *s, ast_node *n, const sema_where *w);
 /* A default place: integer context, nothing forbidden. */
 sema_where sema_where_int(void);
 

@@ -6,6 +6,9 @@
  * Every collective takes one tag from p2p_coll_tag (so concurrent collectives
  * on different groups never match), sends only in context P2P_CTX_COLL and
  * wraps its work in p2p_op_begin/p2p_op_end, so its time counts as MPI time.
+ * coll_begin does both and returns the coll_op that the algorithm bodies
+ * pass down to every send: the tag, the traffic class (NET_CLASS_MPI unless
+ * a caller's coll_attr says otherwise) and an optional tally of the sends.
  * Within one collective all messages share that tag: matching is FIFO per
  * (source, tag) and every member posts its receives from a given peer in the
  * order the peer sends, so no two messages of one collective can cross.
@@ -116,6 +119,35 @@ coll_ctx *rt_coll_ctx(rt_task *t);
 /* The configuration in force for t: its simulation's, or the defaults. */
 const coll_config *coll_cfg(rt_task *t);
 
+/* ------------------------------------------- the attributes of one collective */
+
+/* Messages and bytes one member's part of some collectives sent. */
+typedef struct coll_tally {
+	uint64_t msgs, bytes;
+} coll_tally;
+
+/*
+ * What a caller may ask of a collective besides its algorithm: the traffic
+ * class of its messages (the network's per-class figures, e.g. HOROVOD's
+ * collectives run as class horovod) and a tally that the calling member's
+ * sends are added to. NULL attributes: class NET_CLASS_MPI, no tally (what
+ * the collectives of ncsim/rt.h use).
+ */
+typedef struct coll_attr {
+	int tclass;          /* enum net_class (runtime/net/net.h) */
+	coll_tally *tally;   /* or NULL */
+} coll_attr;
+
+/* One member's running collective: what every message it posts carries. */
+typedef struct coll_op {
+	rt_int tag;          /* p2p_coll_tag of the group: one per collective */
+	int tclass;
+	coll_tally *tally;
+} coll_op;
+
+/* Starts a collective on g (takes its tag, p2p_op_begin) with attributes a (may be NULL). */
+coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a);
+
 /* ------------------------------------------- helpers shared by coll_*.c */
 
 /* Index of task id `id` in g, or -1 if it is not a member (binary search: g is ascending). */
@@ -125,17 +157,17 @@ int coll_my_index(rt_task *t, const rt_group *g, const char *what);
 /* Index of `root` in g; fatal if it is not a member. */
 int coll_root_index(rt_task *t, const rt_group *g, rt_int root, const char *what);
 
-/* Posts a collective-context send of `bytes` to member index `to`. */
-rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, rt_int tag);
+/* Posts a collective-context send of `bytes` to member index `to` (op's tag and class; counted in its tally). */
+rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op);
 /* Posts a collective-context receive of `bytes` from member index `from`. */
-rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, rt_int tag);
+rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op);
 /* Sends to `to` and receives from `from` concurrently and waits for both. */
 void coll_sendrecv(rt_task *t, const rt_group *g, int to, uint64_t sbytes,
-                   int from, uint64_t rbytes, rt_int tag);
+                   int from, uint64_t rbytes, const coll_op *op);
 /* Blocking send to member index `to`. */
-void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, rt_int tag);
+void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op);
 /* Blocking receive from member index `from`. */
-void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, rt_int tag);
+void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op);
 
 /* Number of set bits of v (binomial-tree depth of relative index v). */
 static inline unsigned coll_popcount(uint64_t v) { return (unsigned)__builtin_popcountll(v); }
@@ -147,6 +179,13 @@ void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, 
 /* rt_gather (bytes NULL: `each` per member) or rt_gatherv (bytes[j] per member) with cfg. */
 void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
                       const uint64_t *bytes, uint64_t each);
+/* coll_allreduce_with with attributes a (NULL: as coll_allreduce_with). */
+void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, uint64_t bytes);
+/* coll_gather_with with attributes a. */
+void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
+                    const uint64_t *bytes, uint64_t each);
+/* rt_bcast with attributes a. */
+void coll_bcast_as(rt_task *t, const coll_attr *a, const rt_group *g, rt_int root, uint64_t bytes);
 /* rt_scatter with cfg. */
 void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes);
 /* rt_allreduce_value with the collectives state cc (its config and board); cc must not be NULL. */
@@ -155,16 +194,16 @@ double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, do
 /* ---------------------------------- algorithm bodies (no op_begin/end) */
 
 /* Binomial broadcast of `bytes` from member index `root`; `me` is the caller's index. */
-void coll_bcast_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, rt_int tag);
+void coll_bcast_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op);
 /* Binomial reduction of `bytes` to member index `root`. */
-void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, rt_int tag);
+void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op);
 /* Allreduce of `bytes` with the algorithm cfg selects. */
 void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, int me,
-                        uint64_t bytes, rt_int tag);
+                        uint64_t bytes, const coll_op *op);
 /* Recursive-doubling allreduce (pre/post step for the P - pof2 remainder members). */
-void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, rt_int tag);
+void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op);
 /* Ring allreduce: reduce-scatter then allgather of P chunks. */
-void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, rt_int tag);
+void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op);
 /* Size of chunk k of a ring over P members (floor(S/P), plus one for k < S mod P). */
 static inline uint64_t coll_ring_chunk(uint64_t bytes, int P, int k)
 {

@@ -32,7 +32,7 @@
 
 #include "runtime/p2p.h"
 
-void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, rt_int tag)
+void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
 {
 	int P = g->n;
 	int pof2 = 1;
@@ -45,12 +45,12 @@ void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes
 		if (me % 2 == 0) {
 			/* Post the receive of the result together with the send: it lands directly. */
 			rt_req r[2];
-			r[0] = coll_irecv(t, g, me + 1, bytes, tag);
-			r[1] = coll_isend(t, g, me + 1, bytes, tag);
+			r[0] = coll_irecv(t, g, me + 1, bytes, op);
+			r[1] = coll_isend(t, g, me + 1, bytes, op);
 			p2p_waitn(t, r, 2);
 			return;
 		}
-		coll_recv(t, g, me - 1, bytes, tag);
+		coll_recv(t, g, me - 1, bytes, op);
 		n = me / 2;
 	} else {
 		n = me - rem;
@@ -58,13 +58,13 @@ void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes
 	for (int d = 1; d < pof2; d *= 2) {
 		int pn = n ^ d;
 		int peer = pn < rem ? 2 * pn + 1 : pn + rem;
-		coll_sendrecv(t, g, peer, bytes, peer, bytes, tag);
+		coll_sendrecv(t, g, peer, bytes, peer, bytes, op);
 	}
 	if (me < 2 * rem)
-		coll_send(t, g, me - 1, bytes, tag);
+		coll_send(t, g, me - 1, bytes, op);
 }
 
-void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, rt_int tag)
+void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
 {
 	int P = g->n;
 	if (P < 2)
@@ -73,35 +73,39 @@ void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, 
 	for (int s = 0; s < P - 1; s++) {
 		int sc = (int)(((int64_t)me - s + 2 * (int64_t)P) % P);
 		int rc = (int)(((int64_t)me - s - 1 + 2 * (int64_t)P) % P);
-		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), tag);
+		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), op);
 	}
 	for (int s = 0; s < P - 1; s++) {
 		int sc = (int)(((int64_t)me + 1 - s + 2 * (int64_t)P) % P);
 		int rc = (int)(((int64_t)me - s + 2 * (int64_t)P) % P);
-		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), tag);
+		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), op);
 	}
 }
 
 void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, int me,
-                        uint64_t bytes, rt_int tag)
+                        uint64_t bytes, const coll_op *op)
 {
 	if (g->n < 2)
 		return;
 	int ring = cfg->allreduce == COLL_ALLREDUCE_RING ||
 	           (cfg->allreduce == COLL_ALLREDUCE_AUTO && bytes >= cfg->allreduce_ring_threshold);
 	if (ring)
-		coll_allreduce_ring(t, g, me, bytes, tag);
+		coll_allreduce_ring(t, g, me, bytes, op);
 	else
-		coll_allreduce_recdbl(t, g, me, bytes, tag);
+		coll_allreduce_recdbl(t, g, me, bytes, op);
+}
+
+void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, uint64_t bytes)
+{
+	int me = coll_my_index(t, g, "allreduce");
+	coll_op op = coll_begin(t, g, a);
+	coll_allreduce_run(t, cfg, g, me, bytes, &op);
+	p2p_op_end(t);
 }
 
 void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes)
 {
-	int me = coll_my_index(t, g, "allreduce");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
-	coll_allreduce_run(t, cfg, g, me, bytes, tag);
-	p2p_op_end(t);
+	coll_allreduce_as(t, cfg, NULL, g, bytes);
 }
 
 void rt_allreduce(rt_task *t, const rt_group *g, uint64_t bytes)
@@ -118,13 +122,12 @@ void rt_allreduce(rt_task *t, const rt_group *g, uint64_t bytes)
 double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, double v, enum rt_op op)
 {
 	int me = coll_my_index(t, g, "allreduce");
-	rt_int tag = p2p_coll_tag(t, g);
-	coll_board_put(cc, g, tag, me, v);
-	p2p_op_begin(t);
-	coll_allreduce_run(t, coll_ctx_config(cc), g, me, sizeof(double), tag);
+	coll_op cop = coll_begin(t, g, NULL);
+	coll_board_put(cc, g, cop.tag, me, v);
+	coll_allreduce_run(t, coll_ctx_config(cc), g, me, sizeof(double), &cop);
 	p2p_op_end(t);
 	double r;
-	if (coll_board_take(cc, g, tag, op, &r) < 0)
+	if (coll_board_take(cc, g, cop.tag, op, &r) < 0)
 		rt_fatal(t, "internal error: allreduce of a value completed before every member contributed");
 	return r;
 }

@@ -18,7 +18,7 @@
 
 /* One pairwise exchange; `sb`/`rb` give the sizes, or NULL to use `bytes` for every block. */
 static void pairwise(rt_task *t, const rt_group *g, int me, const uint64_t *sb, const uint64_t *rb,
-                     uint64_t bytes, int skip_zero, rt_int tag)
+                     uint64_t bytes, int skip_zero, const coll_op *op)
 {
 	int P = g->n;
 	for (int s = 1; s < P; s++) {
@@ -27,9 +27,9 @@ static void pairwise(rt_task *t, const rt_group *g, int me, const uint64_t *sb, 
 		uint64_t sz = sb ? sb[to] : bytes, rz = rb ? rb[from] : bytes;
 		rt_req r[2] = { 0, 0 };
 		if (!skip_zero || rz)
-			r[0] = coll_irecv(t, g, from, rz, tag);
+			r[0] = coll_irecv(t, g, from, rz, op);
 		if (!skip_zero || sz)
-			r[1] = coll_isend(t, g, to, sz, tag);
+			r[1] = coll_isend(t, g, to, sz, op);
 		if (r[0] || r[1])
 			p2p_waitn(t, r, 2);
 	}
@@ -38,17 +38,15 @@ static void pairwise(rt_task *t, const rt_group *g, int me, const uint64_t *sb, 
 void rt_alltoall(rt_task *t, const rt_group *g, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "all-to-all");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
-	pairwise(t, g, me, NULL, NULL, bytes, 0, tag);
+	coll_op op = coll_begin(t, g, NULL);
+	pairwise(t, g, me, NULL, NULL, bytes, 0, &op);
 	p2p_op_end(t);
 }
 
 void rt_alltoallv(rt_task *t, const rt_group *g, const uint64_t *sendbytes, const uint64_t *recvbytes)
 {
 	int me = coll_my_index(t, g, "all-to-all");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
-	pairwise(t, g, me, sendbytes, recvbytes, 0, 1, tag);
+	coll_op op = coll_begin(t, g, NULL);
+	pairwise(t, g, me, sendbytes, recvbytes, 0, 1, &op);
 	p2p_op_end(t);
 }

@@ -19,10 +19,9 @@ void rt_barrier(rt_task *t, const rt_group *g)
 {
 	int me = coll_my_index(t, g, "barrier");
 	int P = g->n;
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
+	coll_op op = coll_begin(t, g, NULL);
 	/* Distances 2^k < P are distinct mod P, so each round has its own source. */
 	for (int64_t d = 1; d < P; d *= 2)
-		coll_sendrecv(t, g, (int)((me + d) % P), 0, (int)((me - d + P) % P), 0, tag);
+		coll_sendrecv(t, g, (int)((me + d) % P), 0, (int)((me - d + P) % P), 0, &op);
 	p2p_op_end(t);
 }

@@ -61,15 +61,15 @@ static void reqbuf_done(reqbuf *b)
 
 /* Linear gather (to_root) or scatter (!to_root) of blocks between root and everyone else. */
 static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
-                   uint64_t each, int to_root, rt_int tag)
+                   uint64_t each, int to_root, const coll_op *op)
 {
 	int P = g->n;
 	if (me != root) {
 		uint64_t b = bytes ? bytes[me] : each;
 		if (to_root)
-			coll_send(t, g, root, b, tag);
+			coll_send(t, g, root, b, op);
 		else
-			coll_recv(t, g, root, b, tag);
+			coll_recv(t, g, root, b, op);
 		return;
 	}
 	reqbuf rb;
@@ -80,7 +80,7 @@ static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64
 		if (j == root)
 			continue;
 		uint64_t b = bytes ? bytes[j] : each;
-		r[n++] = to_root ? coll_irecv(t, g, j, b, tag) : coll_isend(t, g, j, b, tag);
+		r[n++] = to_root ? coll_irecv(t, g, j, b, op) : coll_isend(t, g, j, b, op);
 	}
 	if (n)
 		p2p_waitn(t, r, n);
@@ -89,7 +89,7 @@ static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64
 
 /* Binomial gather: receive every child's subtree, then send our subtree to the parent. */
 static void binomial_gather(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
-                            uint64_t each, rt_int tag)
+                            uint64_t each, const coll_op *op)
 {
 	int P = g->n;
 	int v = (me - root + P) % P;
@@ -102,19 +102,19 @@ static void binomial_gather(rt_task *t, const rt_group *g, int me, int root, con
 		int c = (int)(v + mask);
 		if (c < P) {
 			int hi = (int)(c + mask < P ? c + mask : P);
-			r[n++] = coll_irecv(t, g, (int)(((int64_t)c + root) % P), span(bytes, each, c, hi, root, P), tag);
+			r[n++] = coll_irecv(t, g, (int)(((int64_t)c + root) % P), span(bytes, each, c, hi, root, P), op);
 		}
 	}
 	if (n)
 		p2p_waitn(t, r, n);
 	if (v != 0) {
 		int hi = (int)(v + mask < P ? v + mask : P);
-		coll_send(t, g, (int)(((int64_t)v - mask + root) % P), span(bytes, each, v, hi, root, P), tag);
+		coll_send(t, g, (int)(((int64_t)v - mask + root) % P), span(bytes, each, v, hi, root, P), op);
 	}
 }
 
 /* Binomial scatter: receive our subtree from the parent, then hand each child its subtree. */
-static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, uint64_t each, rt_int tag)
+static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, uint64_t each, const coll_op *op)
 {
 	int P = g->n;
 	int v = (me - root + P) % P;
@@ -122,7 +122,7 @@ static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, ui
 	while (mask < P) {
 		if (v & mask) {
 			int hi = (int)(v + mask < P ? v + mask : P);
-			coll_recv(t, g, (int)(((int64_t)v - mask + root) % P), (uint64_t)(hi - v) * each, tag);
+			coll_recv(t, g, (int)(((int64_t)v - mask + root) % P), (uint64_t)(hi - v) * each, op);
 			break;
 		}
 		mask <<= 1;
@@ -133,37 +133,41 @@ static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, ui
 		int c = (int)(v + mask);
 		if (c < P) {
 			int hi = (int)(c + mask < P ? c + mask : P);
-			r[n++] = coll_isend(t, g, (int)(((int64_t)c + root) % P), (uint64_t)(hi - c) * each, tag);
+			r[n++] = coll_isend(t, g, (int)(((int64_t)c + root) % P), (uint64_t)(hi - c) * each, op);
 		}
 	}
 	if (n)
 		p2p_waitn(t, r, n);
 }
 
-void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
-                      const uint64_t *bytes, uint64_t each)
+void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
+                    const uint64_t *bytes, uint64_t each)
 {
 	int me = coll_my_index(t, g, "gather");
 	int r = coll_root_index(t, g, root, "gather");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
+	coll_op op = coll_begin(t, g, a);
 	if (cfg->gather == COLL_TREE_LINEAR)
-		linear(t, g, me, r, bytes, each, 1, tag);
+		linear(t, g, me, r, bytes, each, 1, &op);
 	else
-		binomial_gather(t, g, me, r, bytes, each, tag);
+		binomial_gather(t, g, me, r, bytes, each, &op);
 	p2p_op_end(t);
+}
+
+void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
+                      const uint64_t *bytes, uint64_t each)
+{
+	coll_gather_as(t, cfg, NULL, g, root, bytes, each);
 }
 
 void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "scatter");
 	int r = coll_root_index(t, g, root, "scatter");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
+	coll_op op = coll_begin(t, g, NULL);
 	if (cfg->scatter == COLL_TREE_LINEAR)
-		linear(t, g, me, r, NULL, bytes, 0, tag);
+		linear(t, g, me, r, NULL, bytes, 0, &op);
 	else
-		binomial_scatter(t, g, me, r, bytes, tag);
+		binomial_scatter(t, g, me, r, bytes, &op);
 	p2p_op_end(t);
 }
 

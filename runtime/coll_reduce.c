@@ -31,7 +31,7 @@
 #include "runtime/p2p.h"
 #include "runtime/util.h"
 
-void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, rt_int tag)
+void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op)
 {
 	int P = g->n;
 	int v = (me - root + P) % P;
@@ -42,21 +42,20 @@ void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint6
 		if (v & mask)
 			break;
 		if (v + mask < P)
-			reqs[n++] = coll_irecv(t, g, (int)((v + mask + root) % P), bytes, tag);
+			reqs[n++] = coll_irecv(t, g, (int)((v + mask + root) % P), bytes, op);
 	}
 	if (n)
 		p2p_waitn(t, reqs, n);
 	if (v != 0)
-		coll_send(t, g, (int)((v - mask + root) % P), bytes, tag);
+		coll_send(t, g, (int)((v - mask + root) % P), bytes, op);
 }
 
 void rt_reduce(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "reduce");
 	int r = coll_root_index(t, g, root, "reduce");
-	rt_int tag = p2p_coll_tag(t, g);
-	p2p_op_begin(t);
-	coll_reduce_binomial(t, g, me, r, bytes, tag);
+	coll_op op = coll_begin(t, g, NULL);
+	coll_reduce_binomial(t, g, me, r, bytes, &op);
 	p2p_op_end(t);
 }
 
@@ -91,12 +90,11 @@ void rt_reduce_to(rt_task *t, const rt_group *senders, const rt_group *receivers
 		return;
 	}
 	int root = coll_index(&u, receivers->members[0]);
-	rt_int tag = p2p_coll_tag(t, &u);
-	p2p_op_begin(t);
-	coll_reduce_binomial(t, &u, me, root, bytes, tag);
+	coll_op op = coll_begin(t, &u, NULL);
+	coll_reduce_binomial(t, &u, me, root, bytes, &op);
 	int rme = coll_index(receivers, rt_rank(t));
 	if (rme >= 0)
-		coll_bcast_binomial(t, receivers, rme, 0, bytes, tag);
+		coll_bcast_binomial(t, receivers, rme, 0, bytes, &op);
 	p2p_op_end(t);
 	free(members);
 }

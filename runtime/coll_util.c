@@ -44,34 +44,45 @@ int coll_root_index(rt_task *t, const rt_group *g, rt_int root, const char *what
 	return r;
 }
 
-rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, rt_int tag)
+coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a)
 {
-	return p2p_isend(t, P2P_CTX_COLL, g->members[to], bytes, tag, 0, NET_CLASS_MPI);
+	coll_op op = {.tag = p2p_coll_tag(t, g), .tclass = a ? a->tclass : NET_CLASS_MPI, .tally = a ? a->tally : NULL};
+	p2p_op_begin(t);
+	return op;
 }
 
-rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, rt_int tag)
+rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
 {
-	return p2p_irecv(t, P2P_CTX_COLL, g->members[from], bytes, tag, 0);
+	if (op->tally) {
+		op->tally->msgs++;
+		op->tally->bytes += bytes;
+	}
+	return p2p_isend(t, P2P_CTX_COLL, g->members[to], bytes, op->tag, 0, op->tclass);
+}
+
+rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op)
+{
+	return p2p_irecv(t, P2P_CTX_COLL, g->members[from], bytes, op->tag, 0);
 }
 
 void coll_sendrecv(rt_task *t, const rt_group *g, int to, uint64_t sbytes,
-                   int from, uint64_t rbytes, rt_int tag)
+                   int from, uint64_t rbytes, const coll_op *op)
 {
 	/* Receive first: a pre-posted receive lets an eager message land directly. */
 	rt_req r[2];
-	r[0] = coll_irecv(t, g, from, rbytes, tag);
-	r[1] = coll_isend(t, g, to, sbytes, tag);
+	r[0] = coll_irecv(t, g, from, rbytes, op);
+	r[1] = coll_isend(t, g, to, sbytes, op);
 	p2p_waitn(t, r, 2);
 }
 
-void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, rt_int tag)
+void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
 {
-	rt_req r = coll_isend(t, g, to, bytes, tag);
+	rt_req r = coll_isend(t, g, to, bytes, op);
 	p2p_waitn(t, &r, 1);
 }
 
-void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, rt_int tag)
+void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op)
 {
-	rt_req r = coll_irecv(t, g, from, bytes, tag);
+	rt_req r = coll_irecv(t, g, from, bytes, op);
 	p2p_waitn(t, &r, 1);
 }

@@ -1,10 +1,9 @@
 /*
- * traffic_hvd.c - the HOROVOD model and its collectives of class horovod
- * (see traffic_hvd.h).
+ * traffic_hvd.c - the HOROVOD model (see traffic_hvd.h).
  *
- * The collective bodies mirror runtime/coll_*.c with the coordinator as root
- * (member 0, so relative and absolute member indices coincide); they differ
- * only in the traffic class of their sends and in the counters they keep.
+ * Its collectives are those of runtime/coll.h, rooted at the coordinator
+ * (member 0), called with the attributes class horovod and a tally of the
+ * member's sends, which feeds the per-layer figures.
  */
 #include "runtime/traffic_hvd.h"
 
@@ -14,7 +13,6 @@
 #include <stdlib.h>
 
 #include "runtime/coll.h"
-#include "runtime/p2p.h"
 #include "runtime/traffic.h"
 
 /* Purpose tag of the streams every member of a run replays ("hvd"). */
@@ -44,174 +42,52 @@ const char *thvd_check(const rt_hvd_layer *p)
 
 /* ------------------------------------------------------------ collectives */
 
-/* One collective in progress: where to count its messages. */
+/* Where a member's collectives of one layer are counted. */
 typedef struct hcoll {
 	rt_task *t;
 	const rt_group *g;
+	const coll_config *cfg;
 	int me;
-	rt_int tag;
-	trf_hvd_op *op;
 	trf_run *r;
+	trf_hvd_layer *st;
 } hcoll;
 
-static hcoll hc_begin(rt_task *t, const rt_group *g, int me, trf_run *r, trf_hvd_op *op)
+/* Adds one collective of kind k (this member's sends, tallied in c) to the figures. */
+static void hc_count(const hcoll *h, int k, const coll_tally *c)
 {
-	hcoll h = {.t = t, .g = g, .me = me, .tag = p2p_coll_tag(t, g), .op = op, .r = r};
-	if (me == 0)
-		op->ops++;
-	p2p_op_begin(t);
-	return h;
+	trf_hvd_op *op = &h->st->op[k];
+	if (h->me == 0)
+		op->ops++; /* counted once, at the coordinator */
+	op->msgs += c->msgs;
+	op->bytes += c->bytes;
+	h->r->msgs += c->msgs;
+	h->r->bytes += c->bytes;
 }
 
-static void hc_end(hcoll *h) { p2p_op_end(h->t); }
-
-static rt_req hc_isend(hcoll *h, int to, uint64_t bytes)
+/* Gather of `each` bytes per worker (bytes NULL) or gatherv of bytes[w] to the coordinator. */
+static void hc_gather(const hcoll *h, int k, const uint64_t *bytes, uint64_t each)
 {
-	h->op->msgs++;
-	h->op->bytes += bytes;
-	h->r->msgs++;
-	h->r->bytes += bytes;
-	return p2p_isend(h->t, P2P_CTX_COLL, h->g->members[to], bytes, h->tag, 0, NET_CLASS_HOROVOD);
+	coll_tally c = {0, 0};
+	coll_attr a = {.tclass = NET_CLASS_HOROVOD, .tally = &c};
+	coll_gather_as(h->t, h->cfg, &a, h->g, h->g->members[0], bytes, each);
+	hc_count(h, k, &c);
 }
 
-static rt_req hc_irecv(hcoll *h, int from, uint64_t bytes) { return coll_irecv(h->t, h->g, from, bytes, h->tag); }
-
-static void hc_send(hcoll *h, int to, uint64_t bytes)
+/* Broadcast of `bytes` from the coordinator. */
+static void hc_bcast(const hcoll *h, uint64_t bytes)
 {
-	rt_req q = hc_isend(h, to, bytes);
-	p2p_waitn(h->t, &q, 1);
+	coll_tally c = {0, 0};
+	coll_attr a = {.tclass = NET_CLASS_HOROVOD, .tally = &c};
+	coll_bcast_as(h->t, &a, h->g, h->g->members[0], bytes);
+	hc_count(h, TRF_HVD_BCAST, &c);
 }
 
-static void hc_recv(hcoll *h, int from, uint64_t bytes)
+static void hc_allreduce(const hcoll *h, uint64_t bytes)
 {
-	rt_req q = hc_irecv(h, from, bytes);
-	p2p_waitn(h->t, &q, 1);
-}
-
-static void hc_sendrecv(hcoll *h, int to, uint64_t sbytes, int from, uint64_t rbytes)
-{
-	rt_req q[2];
-	q[0] = hc_irecv(h, from, rbytes);
-	q[1] = hc_isend(h, to, sbytes);
-	p2p_waitn(h->t, q, 2);
-}
-
-/* Bytes of members [lo, hi): bytes[] for gatherv, else `each` apiece. */
-static uint64_t span(const uint64_t *bytes, uint64_t each, int lo, int hi)
-{
-	if (!bytes)
-		return (uint64_t)(hi - lo) * each;
-	uint64_t s = 0;
-	for (int v = lo; v < hi; v++)
-		s += bytes[v];
-	return s;
-}
-
-/* Gather (bytes NULL: `each` per member) or gatherv to member 0. */
-static void hc_gather(hcoll *h, const coll_config *cfg, const uint64_t *bytes, uint64_t each)
-{
-	int P = h->g->n, v = h->me;
-	if (P < 2)
-		return;
-	if (cfg->gather == COLL_TREE_LINEAR) {
-		if (v != 0) {
-			hc_send(h, 0, bytes ? bytes[v] : each);
-			return;
-		}
-		rt_req *q = xcalloc((size_t)P, sizeof *q);
-		for (int j = 1; j < P; j++)
-			q[j - 1] = hc_irecv(h, j, bytes ? bytes[j] : each);
-		p2p_waitn(h->t, q, P - 1);
-		free(q);
-		return;
-	}
-	rt_req q[64];
-	int n = 0;
-	int64_t mask;
-	for (mask = 1; mask < P; mask <<= 1) {
-		if (v & mask)
-			break;
-		int64_t c = v + mask;
-		if (c < P)
-			q[n++] = hc_irecv(h, (int)c, span(bytes, each, (int)c, (int)(c + mask < P ? c + mask : P)));
-	}
-	if (n)
-		p2p_waitn(h->t, q, n);
-	if (v != 0)
-		hc_send(h, (int)(v - mask), span(bytes, each, v, (int)(v + mask < P ? v + mask : P)));
-}
-
-/* Binomial broadcast from member 0. */
-static void hc_bcast(hcoll *h, uint64_t bytes)
-{
-	int P = h->g->n, v = h->me;
-	int64_t mask = 1;
-	while (mask < P) {
-		if (v & mask) {
-			hc_recv(h, (int)(v - mask), bytes);
-			break;
-		}
-		mask <<= 1;
-	}
-	rt_req q[64];
-	int n = 0;
-	for (mask >>= 1; mask > 0; mask >>= 1)
-		if (v + mask < P)
-			q[n++] = hc_isend(h, (int)(v + mask), bytes);
-	if (n)
-		p2p_waitn(h->t, q, n);
-}
-
-static void hc_allreduce_recdbl(hcoll *h, uint64_t bytes)
-{
-	int P = h->g->n, me = h->me;
-	int pof2 = 1;
-	while ((int64_t)pof2 * 2 <= P)
-		pof2 *= 2;
-	int rem = P - pof2, n;
-	if (me < 2 * rem) {
-		if (me % 2 == 0) {
-			rt_req q[2];
-			q[0] = hc_irecv(h, me + 1, bytes);
-			q[1] = hc_isend(h, me + 1, bytes);
-			p2p_waitn(h->t, q, 2);
-			return;
-		}
-		hc_recv(h, me - 1, bytes);
-		n = me / 2;
-	} else {
-		n = me - rem;
-	}
-	for (int d = 1; d < pof2; d *= 2) {
-		int pn = n ^ d;
-		int peer = pn < rem ? 2 * pn + 1 : pn + rem;
-		hc_sendrecv(h, peer, bytes, peer, bytes);
-	}
-	if (me < 2 * rem)
-		hc_send(h, me - 1, bytes);
-}
-
-static void hc_allreduce_ring(hcoll *h, uint64_t bytes)
-{
-	int P = h->g->n, me = h->me;
-	int right = (me + 1) % P, left = (me - 1 + P) % P;
-	for (int phase = 0; phase < 2; phase++)
-		for (int s = 0; s < P - 1; s++) {
-			int64_t base = (int64_t)me - s + 2 * (int64_t)P + phase;
-			int sc = (int)(base % P), rc = (int)((base - 1) % P);
-			hc_sendrecv(h, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc));
-		}
-}
-
-static void hc_allreduce(hcoll *h, const coll_config *cfg, uint64_t bytes)
-{
-	if (h->g->n < 2)
-		return;
-	if (cfg->allreduce == COLL_ALLREDUCE_RING ||
-	    (cfg->allreduce == COLL_ALLREDUCE_AUTO && bytes >= cfg->allreduce_ring_threshold))
-		hc_allreduce_ring(h, bytes);
-	else
-		hc_allreduce_recdbl(h, bytes);
+	coll_tally c = {0, 0};
+	coll_attr a = {.tclass = NET_CLASS_HOROVOD, .tally = &c};
+	coll_allreduce_as(h->t, h->cfg, &a, h->g, bytes);
+	hc_count(h, TRF_HVD_ALLREDUCE, &c);
 }
 
 /* ------------------------------------------------------------ the model */
@@ -290,12 +166,11 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 			ncsim_time_t ct = c > 0 ? (ncsim_time_t)llround(c) : 0;
 			st->compute += ct;
 			rt_compute(t, ct);
+			hcoll h = {.t = t, .g = g, .cfg = cfg, .me = me, .r = r, .st = st};
 			for (;;) {
 				if (me == 0)
 					st->rounds++;
-				hcoll h = hc_begin(t, g, me, r, &st->op[TRF_HVD_GATHER]);
-				hc_gather(&h, cfg, NULL, 4);
-				hc_end(&h);
+				hc_gather(&h, TRF_HVD_GATHER, NULL, 4);
 				int reached = 1;
 				for (int w = 1; w < P; w++) {
 					if (sim_rng_next_unif(&shared) < lp.gatherv_prob) {
@@ -307,19 +182,11 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 					}
 					reached &= total[w] >= lp.gatherv_total;
 				}
-				h = hc_begin(t, g, me, r, &st->op[TRF_HVD_GATHERV]);
-				hc_gather(&h, cfg, gv, 0);
-				hc_end(&h);
-				h = hc_begin(t, g, me, r, &st->op[TRF_HVD_BCAST]);
+				hc_gather(&h, TRF_HVD_GATHERV, gv, 0);
 				hc_bcast(&h, 4);
-				hc_end(&h);
-				h = hc_begin(t, g, me, r, &st->op[TRF_HVD_BCAST]);
 				hc_bcast(&h, reached ? lp.bcast_bytes : 25);
-				hc_end(&h);
 				if (reached) {
-					h = hc_begin(t, g, me, r, &st->op[TRF_HVD_ALLREDUCE]);
-					hc_allreduce(&h, cfg, lp.allreduce_bytes);
-					hc_end(&h);
+					hc_allreduce(&h, lp.allreduce_bytes);
 					memset(total, 0, (size_t)P * sizeof *total);
 					break;
 				}

@@ -12,25 +12,6 @@
 
 #include "runtime/util.h"
 
-/*
- * Transitional: the I/O client (rt_io_*) is not part of every build yet. Weak
- * references let the rest of the Union API link without it; a Union I/O call
- * is then a run-time error instead of a link error for every skeleton.
- */
-#pragma weak rt_io_open
-#pragma weak rt_io_close
-#pragma weak rt_io_read
-#pragma weak rt_io_write
-
-/* Fatal unless the I/O client is linked in. */
-static rt_task *io_task(const char *what)
-{
-	rt_task *t = rt_self();
-	if (!rt_io_open || !rt_io_close || !rt_io_read || !rt_io_write)
-		rt_fatal(t, "%s: this ncsim build has no I/O client", what);
-	return t;
-}
-
 /* The calling task, after checking the communicator (the only one is the job). */
 static rt_task *task_of(UNION_Comm comm, const char *what)
 {
@@ -223,12 +204,12 @@ void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *
 
 void UNION_IO_OPEN_FILE(int fid)
 {
-	rt_io_open(io_task("UNION_IO_OPEN_FILE"), fid, RT_IO_RDWR);
+	rt_io_open(rt_self(), fid, RT_IO_RDWR);
 }
 
 void UNION_IO_WRITE(int fid, long size)
 {
-	rt_task *t = io_task("UNION_IO_WRITE");
+	rt_task *t = rt_self();
 	if (size < 0)
 		rt_fatal(t, "UNION_IO_WRITE: negative size %ld", size);
 	rt_io_write(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
@@ -236,7 +217,7 @@ void UNION_IO_WRITE(int fid, long size)
 
 void UNION_IO_READ(int fid, long size)
 {
-	rt_task *t = io_task("UNION_IO_READ");
+	rt_task *t = rt_self();
 	if (size < 0)
 		rt_fatal(t, "UNION_IO_READ: negative size %ld", size);
 	rt_io_read(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
@@ -244,5 +225,5 @@ void UNION_IO_READ(int fid, long size)
 
 void UNION_IO_CLOSE_FILE(int fid)
 {
-	rt_io_close(io_task("UNION_IO_CLOSE_FILE"), fid);
+	rt_io_close(rt_self(), fid);
 }

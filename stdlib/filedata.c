@@ -142,9 +142,10 @@ static int find_field(const char *b, const char *end, const char *colseps, int64
 			while (p < end && !sep[(unsigned char)*p])
 				p++;
 		}
-		if (-col > nfields) {
-			ncsim_err_set(e, "Failed to read column %" PRId64 " from the end of row %" PRId64
-			              " of \"%s\"", -col, row, name);
+		/* 0 - (uint64_t)col: -col without overflow for INT64_MIN. */
+		if ((uint64_t)0 - (uint64_t)col > (uint64_t)nfields) {
+			ncsim_err_set(e, "Failed to read column %" PRIu64 " from the end of row %" PRId64
+			              " of \"%s\"", (uint64_t)0 - (uint64_t)col, row, name);
 			return -1;
 		}
 		want = nfields + col + 1;
@@ -189,6 +190,9 @@ static const char *read_cell(ncsim_filecache *c, const char *name, int64_t col, 
 		ncsim_err_set(e, "FILE_DATA row numbers must be nonzero");
 		return NULL;
 	}
+	/* Rows are lines (the line index above is built once per file); other
+	 * row separators are a documented limitation, reported with the
+	 * reference implementation's wording (LANGUAGE.md §5.7). */
 	if (strcmp(rowseps, "\n") != 0) {
 		ncsim_err_set(e, "FILE_DATA row separators other than \"\\n\" are not yet implemented");
 		return NULL;
@@ -204,8 +208,8 @@ static const char *read_cell(ncsim_filecache *c, const char *name, int64_t col, 
 		li = (size_t)row - 1;
 	} else {
 		if ((uint64_t)0 - (uint64_t)row > cf->nlines) {
-			ncsim_err_set(e, "Failed to read row %" PRId64 " from the end of \"%s\"",
-			              (int64_t)(0 - (uint64_t)row), name);
+			ncsim_err_set(e, "Failed to read row %" PRIu64 " from the end of \"%s\"",
+			              (uint64_t)0 - (uint64_t)row, name);
 			return NULL;
 		}
 		li = cf->nlines - (size_t)(0 - (uint64_t)row);

@@ -104,7 +104,7 @@ static void forward(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint3
 	m->moved++;
 
 	return_credit(m, rt, &pk, e);
-	/* Free the slot before sending on. */
+	/* pk is a copy that travels on by value, so the slot is free again now. */
 	rt->slots.ptr[si].next = rt->free_slot;
 	rt->free_slot = si;
 

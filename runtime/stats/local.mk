@@ -12,6 +12,7 @@ noinst_HEADERS += runtime/stats/outfile.h runtime/stats/json.h runtime/stats/csv
 libncsim_la_SOURCES += runtime/stats/outfile.c runtime/stats/json.c runtime/stats/csv.c \
 	runtime/stats/aggregate.c runtime/stats/ncptl_log.c
 
+noinst_HEADERS += tests/unit/file_test.h
 check_PROGRAMS += tests/unit/test_sysconf tests/unit/test_outfile \
 	tests/unit/test_aggregate tests/unit/test_ncptl_log
 TESTS += tests/unit/test_sysconf tests/unit/test_outfile \

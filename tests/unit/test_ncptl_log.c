@@ -12,6 +12,7 @@
 
 #include "runtime/stats/ncptl_log.h"
 #include "runtime/util.h"
+#include "file_test.h"
 
 #define SEP NLOG_SEPARATOR "\n"
 
@@ -25,30 +26,7 @@ static int setup(void)
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
 
-static int teardown(void)
-{
-	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
-	int rc = system(cmd);
-	free(cmd);
-	return rc == 0 ? 0 : -1;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = xmalloc((size_t)n + 1);
-	buf[fread(buf, 1, (size_t)n, f)] = 0;
-	fclose(f);
-	return buf;
-}
+static int teardown(void) { return ft_rm_rf(tmpdir) == 0 ? 0 : -1; }
 
 /* The text between the end of the prologue and the start of the epilogue (heap). */
 static char *data_section(const char *log)
@@ -172,7 +150,7 @@ static void test_whole_file(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), -1); /* atomic: nothing under the final name yet */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "one", RT_AGG_ALL, 0, 1, &err), 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	want = xasprintf("%s\"one\"\n\"(all data)\"\n1\n%s", expected_prologue, expected_epilogue);
 	CU_ASSERT_STRING_EQUAL(text, want);
@@ -213,7 +191,7 @@ static void test_verified_example(void)
 		CU_ASSERT_EQUAL(nlog_compute_aggregates(l, &err), 0);
 	}
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	data = data_section(text);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
@@ -253,7 +231,7 @@ static void test_layout(void)
 	CU_ASSERT_EQUAL(nlog_end_table(l, &err), 0); /* again: still nothing */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "again", RT_AGG_ALL, 0, 4.8, &err), 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	data = data_section(text);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
 	CU_ASSERT_STRING_EQUAL(data,
@@ -325,7 +303,7 @@ static void test_aggregate_errors(void)
 	err = NULL;
 	/* The runtime then aborts: the log keeps the data that could be aggregated. */
 	CU_ASSERT_EQUAL(nlog_close(l, "Attempted to log more than one value in a \"THE\" column", &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	data = data_section(text);
 	CU_ASSERT_STRING_EQUAL(data, "\"ok\"\n\"(sum)\"\n5\n");
@@ -345,7 +323,7 @@ static void test_aggregate_errors(void)
 	CU_ASSERT_STRING_EQUAL(err, "Attempted to take the harmonic mean of a set containing a zero element");
 	free(err);
 	err = NULL;
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "# Program aborted with the following error message:\n"
 	                                    "#     Attempted to take the harmonic mean of a set containing a zero element\n"));
@@ -366,7 +344,7 @@ static void test_abort_epilogue(void)
 	nlog_add_comment(l, NULL, "late one");
 	nlog_add_comment(l, "Simulated time", "12 us");
 	CU_ASSERT_EQUAL(nlog_close(l, "Task 3 (line 7): deadlock", &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	want = xasprintf("%s" SEP
 	                 "# Program aborted with the following error message:\n"
 	                 "#     Task 3 (line 7): deadlock\n"
@@ -419,7 +397,7 @@ static void test_colon_keys(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
 	CU_ASSERT_STRING_EQUAL(nlog_value_of(l, "Ratio (a:b)"), "3");
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n# Ratio (a.b): 3\n"));
 	free(text);
 	free(path);
@@ -556,7 +534,7 @@ static void test_measured(void)
 	CU_ASSERT_TRUE(ep.elapsed_s >= 0 && ep.elapsed_s < 60);
 	CU_ASSERT_TRUE(ep.peak_memory > 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, NULL, &err), 0);
-	text = slurp(path);
+	text = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "# Log creator: "));
 	CU_ASSERT_PTR_NULL(strstr(text, "coNCePTuaL source code"));

@@ -17,37 +17,13 @@
 #include "runtime/stats/json.h"
 #include "runtime/stats/outfile.h"
 #include "runtime/util.h"
+#include "file_test.h"
 
 static char tmpdir[] = "/tmp/ncsim-test-outfile-XXXXXX";
 
 static int setup(void) { return mkdtemp(tmpdir) ? 0 : -1; }
 
-static int rm_rf(const char *path)
-{
-	char *cmd = xasprintf("rm -rf '%s'", path);
-	int rc = system(cmd);
-	free(cmd);
-	return rc;
-}
-
-static int teardown(void) { return rm_rf(tmpdir) == 0 ? 0 : -1; }
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = xmalloc((size_t)n + 1);
-	buf[fread(buf, 1, (size_t)n, f)] = 0;
-	fclose(f);
-	return buf;
-}
+static int teardown(void) { return ft_rm_rf(tmpdir) == 0 ? 0 : -1; }
 
 /* Number of entries in dir other than . and .. */
 static int count_entries(const char *dir)
@@ -83,7 +59,7 @@ static void test_commit(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), -1);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = slurp(path);
+	s = ft_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_STRING_EQUAL(s, "a,b\n1,2\n");
 	free(s);
@@ -93,18 +69,18 @@ static void test_commit(void)
 	f = outfile_open(path, OUTFILE_FSYNC, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs("new\n", outfile_stream(f));
-	s = slurp(path);
+	s = ft_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "a,b\n1,2\n"); /* old content until the commit */
 	free(s);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = slurp(path);
+	s = ft_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "new\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
 
 	/* The one-call form. */
 	CU_ASSERT_EQUAL(outfile_write_all(path, "xyz", 3, 0, &err), 0);
-	s = slurp(path);
+	s = ft_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "xyz");
 	free(s);
 	free(path);
@@ -143,7 +119,7 @@ static void test_abort(void)
 	f = outfile_open(path, 0, &err);
 	fputs("trunc", outfile_stream(f));
 	outfile_abort(f);
-	s = slurp(path);
+	s = ft_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "complete\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
@@ -470,10 +446,10 @@ static void test_together(void)
 	json_object_end(&j);
 	CU_ASSERT_EQUAL(json_finish(&j), 0);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = slurp(csvp);
+	s = ft_slurp(csvp);
 	CU_ASSERT_STRING_EQUAL(s, "rank,time\n0,1.5\n");
 	free(s);
-	s = slurp(jsonp);
+	s = ft_slurp(jsonp);
 	CU_ASSERT_STRING_EQUAL(s, "{\"tasks\":1}\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 2);

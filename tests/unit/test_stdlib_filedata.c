@@ -70,6 +70,12 @@ static void test_errors(void)
 	EXPECT_ERR(FD_I("t2", 3, 2), want);
 	snprintf(want, sizeof want, "Failed to read column 3 from the end of row -1 of \"%s\"", path("t2", 1));
 	EXPECT_ERR(FD_I("t2", -3, -1), want);
+	/* The most negative index is reported without overflowing its negation. */
+	snprintf(want, sizeof want, "Failed to read column 9223372036854775808 from the end of row 1 of \"%s\"",
+	         path("t2", 1));
+	EXPECT_ERR(FD_I("t2", INT64_MIN, 1), want);
+	snprintf(want, sizeof want, "Failed to read row 9223372036854775808 from the end of \"%s\"", path("t2", 1));
+	EXPECT_ERR(FD_I("t2", 1, INT64_MIN), want);
 	snprintf(want, sizeof want, "Failed to open file \"%s\" (No such file or directory)", path("nope", 1));
 	EXPECT_ERR(FD_I("nope", 1, 1), want);
 	write_file("empty", "");
