@@ -26,6 +26,7 @@
 #include "compiler/commands.h"
 #include "compiler/exitcode.h"
 #include "runtime/net/dragonfly.h"
+#include "runtime/stats/outfile.h"
 #include "runtime/sysconf.h"
 #include "runtime/util.h"
 
@@ -191,6 +192,29 @@ static int parse_size(const char *s, uint64_t *out)
 	free(err);
 	sysconf_free(c);
 	return rc == 1 ? 0 : -1;
+}
+
+/*
+ * Writes the per-link CSV to path through runtime/stats/outfile.h, so a
+ * failed or interrupted run leaves no partial file behind. 0, or -1 after
+ * a message on stderr.
+ */
+static int write_links_file(net_model *net, const char *path)
+{
+	char *err = NULL;
+	outfile *f = outfile_open(path, 0, &err);
+	if (f && net->ops->write_links(net, outfile_stream(f)) < 0) {
+		outfile_abort(f);
+		f = NULL;
+	}
+	if (f && outfile_commit(f, &err) == 0)
+		return 0;
+	if (err)
+		fprintf(stderr, "ncsim netbench: %s\n", err);
+	else
+		fprintf(stderr, "ncsim netbench: cannot write %s\n", path);
+	free(err);
+	return -1;
 }
 
 int cmd_netbench(int argc, char **argv)
@@ -430,15 +454,8 @@ int cmd_netbench(int argc, char **argv)
 		printf("  events              %" PRIu64 " in %.3f s wall (%.0f events/s), peak RSS %.1f MiB\n",
 		       ks->events, wall, wall > 0 ? (double)ks->events / wall : 0, rss_mib);
 	}
-	if (links) {
-		char *tmp = xasprintf("%s.tmp", links);
-		FILE *f = fopen(tmp, "w");
-		if (!f || net->ops->write_links(net, f) < 0 || fclose(f) != 0 || rename(tmp, links) != 0) {
-			fprintf(stderr, "ncsim netbench: cannot write %s\n", links);
-			status = EXIT_USAGE;
-		}
-		free(tmp);
-	}
+	if (links && write_links_file(net, links) < 0)
+		status = EXIT_USAGE;
 	free(nb.perm);
 	net_destroy(net);
 	sim_free(ctx);

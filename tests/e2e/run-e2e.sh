@@ -11,6 +11,10 @@
 #   outsub TEXT             some line of stdout must contain TEXT
 #   err TEXT                stderr must contain TEXT
 #   log RANK LINE           LINE must be a line of task RANK's log file (exact)
+#   input FILE              run FILE (e.g. a .vef trace) instead of NAME.ncptl
+#   json TEXT               summary.json contains TEXT, blanks removed from both
+#   same OTHER FILE         FILE of the output folder is byte-identical to the
+#                           FILE of test OTHER's (run first if it was not)
 #
 # Usage: run-e2e.sh [NAME...]   (NCSIM names the binary; default ./ncsim)
 # Exit status: 0 if every test passed, 1 otherwise.
@@ -27,18 +31,27 @@ if [ $# -eq 0 ]; then
 	set -- $(cd "$progs" && ls *.expect | sed 's/\.expect$//')
 fi
 
+# Runs test $1 once: its output folder is $work/$1, its status $work/$1.rc.
+run_one() {
+	[ -f "$work/$1.rc" ] && return 0
+	r_expect=$progs/$1.expect
+	r_tasks=$(sed -n 's/^tasks //p' "$r_expect" | tail -1)
+	r_args=$(sed -n 's/^args //p' "$r_expect" | tail -1)
+	r_input=$(sed -n 's/^input //p' "$r_expect" | tail -1)
+	(cd "$progs" && $ncsim run "${r_input:-$1.ncptl}" -n "${r_tasks:-2}" --system "$system" --no-wall-time \
+		--out "$work/$1" -- $r_args) >"$work/$1.stdout" 2>"$work/$1.stderr"
+	echo $? >"$work/$1.rc"
+}
+
 failed=0
 total=0
 for name in "$@"; do
 	total=$((total + 1))
 	expect=$progs/$name.expect
-	tasks=$(sed -n 's/^tasks //p' "$expect" | tail -1)
-	args=$(sed -n 's/^args //p' "$expect" | tail -1)
 	status=$(sed -n 's/^exit //p' "$expect" | tail -1)
 	out=$work/$name
-	(cd "$progs" && $ncsim run "$name.ncptl" -n "${tasks:-2}" --system "$system" --no-wall-time \
-		--out "$out" -- $args) >"$out.stdout" 2>"$out.stderr"
-	rc=$?
+	run_one "$name"
+	rc=$(cat "$out.rc")
 	bad=""
 	[ "$rc" -eq "${status:-0}" ] || bad="exit status $rc, expected ${status:-0}"
 	while IFS= read -r line; do
@@ -50,6 +63,16 @@ for name in "$@"; do
 			grep -qF -- "${line#outsub }" "$out.stdout" || bad="stdout lacks: ${line#outsub }" ;;
 		"err "*)
 			grep -qF -- "${line#err }" "$out.stderr" || bad="stderr lacks: ${line#err }" ;;
+		"json "*)
+			want=$(printf '%s' "${line#json }" | tr -d ' \t')
+			tr -d ' \t\n' <"$out/summary.json" 2>/dev/null | grep -qF -- "$want" ||
+				bad="summary.json lacks: $want" ;;
+		"same "*)
+			rest=${line#same }
+			other=${rest%% *}
+			file=${rest#* }
+			run_one "$other"
+			cmp -s "$out/$file" "$work/$other/$file" || bad="$file differs from test $other's" ;;
 		"log "*)
 			rest=${line#log }
 			rank=${rest%% *}
