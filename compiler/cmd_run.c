@@ -24,6 +24,7 @@
 #include "runtime/params.h"
 #include "runtime/sim_driver.h"
 #include "runtime/stats/outfile.h"
+#include "runtime/traffic_stats.h"
 #include "runtime/util.h"
 
 static void run_usage(FILE *f)
@@ -198,6 +199,8 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 		free(dir);
 		return EXIT_INPUT;
 	}
+	if (rc == 0)
+		tstat_print(sd_world(s), stdout); /* the traffic models' figures; nothing if none ran */
 	if (sd_write(s, dir, &err) < 0) {
 		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot write the output folder");
 		free(err);

@@ -64,19 +64,24 @@ static const struct {
 	{"io_usecs", "RT_IO_USECS"},
 };
 
-/* C text of an identifier in integer context, or NULL (error reported). */
-static const char *ident(cg *g, const cg_sym *env, const ast_node *n)
+/*
+ * C text of an identifier in integer (flt = 0) or floating-point context. In
+ * floating-point context the time counters keep their fraction of a
+ * microsecond (rt_counter_f): simulated time is exact, so a sub-microsecond
+ * interval need not read as 0.
+ */
+static const char *ident(cg *g, const cg_sym *env, const ast_node *n, int flt)
 {
 	const char *name = n->u.ident.name;
 	const cg_sym *s = cg_lookup(env, name, CG_SYM_VAR);
 	if (s)
-		return s->cname;
+		return flt ? cg_fmt(g, "(double)%s", s->cname) : s->cname;
 	{
 		if (!strcmp(name, "num_tasks"))
-			return "num_tasks";
+			return flt ? "(double)num_tasks" : "num_tasks";
 		for (size_t i = 0; i < sizeof predeclared / sizeof *predeclared; i++)
 			if (!strcmp(name, predeclared[i].name))
-				return cg_fmt(g, "rt_counter(t, %s)", predeclared[i].counter);
+				return cg_fmt(g, flt ? "rt_counter_f(t, %s)" : "rt_counter(t, %s)", predeclared[i].counter);
 	}
 	cg_error(g, n->span, "Variable %s must be declared before being used", name);
 	return "0";
@@ -252,7 +257,7 @@ static ex ex_int(cg *g, const cg_sym *env, const ast_node *n)
 	switch (n->kind) {
 	case AST_INT: return mk(int_lit(g, n->u.int_.value), 0);
 	case AST_DECIMAL: return mk(int_lit(g, ncsim_real_to_int(n->u.decimal.value)), 0);
-	case AST_IDENT: return mk(ident(g, env, n), 0);
+	case AST_IDENT: return mk(ident(g, env, n, 0), 0);
 	case AST_MY_TASK: return mk("rt_rank(t)", 0);
 	case AST_UNARY: {
 		ex a = ex_int(g, env, n->u.unary.operand);
@@ -306,7 +311,7 @@ static ex ex_flt(cg *g, const cg_sym *env, const ast_node *n)
 	switch (n->kind) {
 	case AST_INT: return mk(flt_lit(g, (double)n->u.int_.value), 0);
 	case AST_DECIMAL: return mk(flt_lit(g, n->u.decimal.value), 0);
-	case AST_IDENT: return mk(cg_fmt(g, "(double)%s", ident(g, env, n)), 0);
+	case AST_IDENT: return mk(ident(g, env, n, 1), 0);
 	case AST_MY_TASK: return mk("(double)rt_rank(t)", 0);
 	case AST_UNARY: {
 		ex a = ex_flt(g, env, n->u.unary.operand);

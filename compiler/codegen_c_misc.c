@@ -119,6 +119,9 @@ static void output_body(cg *g, const cg_sym *env, void *ud)
 			cg_line(g, "cg_putg(t, &cg_ob, %s);", cg_flt(g, env, it));
 	}
 	cg_line(g, "rt_output(t, cg_ob.ptr ? cg_ob.ptr : \"\");");
+	/* Freed at once: a later run-time error ends the task without returning through the entry function. */
+	cg_line(g, "free(cg_ob.ptr);");
+	cg_line(g, "cg_ob = (struct cg_text){ NULL, 0, 0 };");
 	g->indent--;
 	cg_line(g, "}");
 }

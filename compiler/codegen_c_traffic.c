@@ -45,6 +45,15 @@ static const char *num(cg *g, const cg_sym *env, const ast_node *n)
 	return cg_fmt(g, "(double)%s", cg_int(g, env, n));
 }
 
+/* C rt_int expression of n: integer context, or the float value truncated if sema gave n floating point. */
+static const char *int_of(cg *g, const cg_sym *env, const ast_node *n)
+{
+	const sema_note *s = sema_note_of(n);
+	if (s && s->ctx == SEMA_CTX_FLOAT)
+		return cg_fmt(g, "ncsim_real_to_int(%s)", cg_flt(g, env, n));
+	return cg_int(g, env, n);
+}
+
 /* Picoseconds of a DURATION node, value in its sema context, as ncsim_time_t (negative: 0). */
 static const char *duration_ps(cg *g, const cg_sym *env, const ast_node *d)
 {
@@ -61,7 +70,7 @@ static const char *bytes_of(cg *g, const cg_sym *env, const ast_node *d)
 static const char *count_of(cg *g, const cg_sym *env, const ast_node *n, const char *what)
 {
 	const char *v = cg_uniq(g, "count");
-	cg_line(g, "const rt_int %s = %s;", v, cg_int(g, env, n));
+	cg_line(g, "const rt_int %s = %s;", v, int_of(g, env, n));
 	cg_line(g, "if (%s < 0)", v);
 	cg_line(g, "\trt_fatal(t, \"%s must not be negative (it is %%\" PRId64 \")\", %s);", what, v);
 	return cg_fmt(g, "(uint64_t)%s", v);
@@ -213,13 +222,13 @@ static void horovod_body(cg *g, const cg_sym *env, void *ud)
 		cg_line(g, "const rt_hvd_override %s[%u] = {", o, ov->len);
 		for (uint32_t i = 0; i < ov->len; i++) {
 			const ast_node *x = ov->items[i];
-			cg_line(g, "\t{ %s, %s },", cg_int(g, env, x->u.hv_layer.layer), hvd_layer(g, env, &x->u.hv_layer.params));
+			cg_line(g, "\t{ %s, %s },", int_of(g, env, x->u.hv_layer.layer), hvd_layer(g, env, &x->u.hv_layer.params));
 		}
 		cg_line(g, "};");
 	}
 	cg_line(g, "const rt_horovod_params %s = {", p);
-	cg_line(g, "\t.batches = %s,", cg_int(g, env, n->u.horovod.batches));
-	cg_line(g, "\t.layers = %s,", cg_int(g, env, n->u.horovod.layers));
+	cg_line(g, "\t.batches = %s,", int_of(g, env, n->u.horovod.batches));
+	cg_line(g, "\t.layers = %s,", int_of(g, env, n->u.horovod.layers));
 	cg_line(g, "\t.defaults = %s,", hvd_layer(g, env, &n->u.horovod.params));
 	cg_line(g, "\t.overrides = %s,", o ? o : "NULL");
 	cg_line(g, "\t.noverrides = %u,", ov->len);

@@ -40,6 +40,15 @@ rt_int cnt_get(const cnt_state *s, enum rt_counter c, ncsim_time_t now)
 	return 0;
 }
 
+double cnt_get_f(const cnt_state *s, enum rt_counter c, ncsim_time_t now)
+{
+	if (c == RT_ELAPSED_USECS)
+		return (double)(now - s->cur.start) / (double)RT_PS_PER_US;
+	if (c == RT_IO_USECS)
+		return (double)s->cur.io_ps / (double)RT_PS_PER_US;
+	return (double)cnt_get(s, c, now);
+}
+
 void cnt_reset(cnt_state *s, ncsim_time_t now)
 {
 	memset(&s->cur, 0, sizeof s->cur);
@@ -87,6 +96,8 @@ int cnt_warmup_end(cnt_state *s, ncsim_time_t now)
 /* ------------------------------------------------------------ the skeleton API */
 
 rt_int rt_counter(const rt_task *t, enum rt_counter c) { return cnt_get(&t->cnt, c, sim_now(t->w->ctx)); }
+
+double rt_counter_f(const rt_task *t, enum rt_counter c) { return cnt_get_f(&t->cnt, c, sim_now(t->w->ctx)); }
 
 void rt_counters_reset(rt_task *t) { cnt_reset(&t->cnt, sim_now(t->w->ctx)); }
 

@@ -36,6 +36,8 @@ void cnt_init(cnt_state *s, ncsim_time_t now);
 void cnt_free(cnt_state *s);
 /* Value of counter c at time `now` (elapsed_usecs and io_usecs truncate to whole microseconds). */
 rt_int cnt_get(const cnt_state *s, enum rt_counter c, ncsim_time_t now);
+/* cnt_get in floating point: the time counters keep their fraction of a microsecond. */
+double cnt_get_f(const cnt_state *s, enum rt_counter c, ncsim_time_t now);
 /* RESETS: zero everything and restart the clock at now. */
 void cnt_reset(cnt_state *s, ncsim_time_t now);
 /* STORES: push the counters and the clock. */

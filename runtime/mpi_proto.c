@@ -34,7 +34,7 @@ void mp_params_default(mp_params *p)
 
 void mp_params_free_costs(mp_params *p)
 {
-	p->post_header = p->post_rdma = p->pin_latency = p->pin_per_page = 0;
+	p->post_header = p->post_rdma = p->pin_latency = p->pin_per_page = p->call_overhead = 0;
 	p->mem_bw = 0;
 	p->credits = 0;
 }
@@ -50,6 +50,7 @@ int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 	    sysconf_time(c, "mpi", "post_rdma", &p->post_rdma, err) < 0 ||
 	    sysconf_time(c, "mpi", "pin_latency", &p->pin_latency, err) < 0 ||
 	    sysconf_time(c, "mpi", "pin_per_page", &p->pin_per_page, err) < 0 ||
+	    sysconf_time(c, "mpi", "call_overhead", &p->call_overhead, err) < 0 ||
 	    sysconf_bandwidth(c, "mpi", "memory_bandwidth", &p->mem_bw, err) < 0 ||
 	    sysconf_int(c, "mpi", "credits", &credits, err) < 0)
 		return -1;
@@ -303,6 +304,8 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	tk_world *w = t->w;
 	tk_mpi *m = &t->mpi;
 	const mp_params *p = &w->mp;
+	if (p->call_overhead)
+		tk_sleep(t, p->call_overhead, TK_T_MPI_STACK);
 	uint32_t idx = req_new(m);
 	rt_req h = handle_of(m, idx);
 	enum mp_proto proto = mp_proto_of(p, bytes);
@@ -392,6 +395,8 @@ rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int t
 {
 	tk_world *w = t->w;
 	tk_mpi *m = &t->mpi;
+	if (w->mp.call_overhead)
+		tk_sleep(t, w->mp.call_overhead, TK_T_MPI_STACK);
 	uint32_t idx = req_new(m);
 	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .state = MP_RQ_POSTED, .mctx = (uint8_t)mctx,
 	                            .peer = src, .tag = tag, .bytes = bytes, .t_post = sim_now(w->ctx)};

@@ -59,6 +59,7 @@ typedef struct mp_params {
 	uint64_t header_bytes;   /* size of a header, RTS, RDMA request or ACK on the wire */
 	uint64_t page_size;      /* pinning granularity */
 	ncsim_time_t post_header, post_rdma, pin_latency, pin_per_page;
+	ncsim_time_t call_overhead; /* software cost of entering any send or receive call (LogGP's o) */
 	double mem_bw;           /* bytes/s of memory copies; 0: copies are free */
 	uint32_t credits;        /* mailbox credits per task; 0: unlimited */
 } mp_params;

@@ -54,7 +54,10 @@ rt_req p2p_isend(rt_task *t, int mctx, rt_int dst, uint64_t bytes, rt_int tag, u
 rt_req p2p_irecv(rt_task *t, int mctx, rt_int src, uint64_t bytes, rt_int tag, unsigned flags)
 {
 	uint32_t p = phys_of(t, src, "source");
-	return mp_post_recv(t, mctx, p, bytes, tag, flags);
+	p2p_op_begin(t); /* posting may cost software time (call_overhead) */
+	rt_req h = mp_post_recv(t, mctx, p, bytes, tag, flags);
+	p2p_op_end(t);
+	return h;
 }
 
 void p2p_waitn(rt_task *t, const rt_req *reqs, int n)

@@ -24,6 +24,7 @@
 #include "runtime/params.h"
 #include "runtime/sim_driver.h"
 #include "runtime/stats/outfile.h"
+#include "runtime/traffic_stats.h"
 #include "runtime/util.h"
 
 int rt_init(unsigned abi, const rt_program *prog)
@@ -189,6 +190,8 @@ int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv)
 	}
 	sd_set_out_dir(s, dir);
 	int rc = sd_run(s, stderr);
+	if (rc == 0)
+		tstat_print(sd_world(s), stdout); /* the traffic models' figures; nothing if none ran */
 	int status = rc < 0 ? 1 : finish(s, rc, dir, prog);
 	sd_free(s);
 	free(dir);

@@ -50,6 +50,8 @@ const char sd_default_system[] =
 	"packet_size = 4 KiB\n"
 	"chunk_size = 64 B\n"
 	"routing = minimal\n"
+	"[mpi]\n"
+	"call_overhead = 100 ns\n" /* entering an MPI call (LogGP o), PSM2-class software */
 	"[node]\n"
 	"memory_bandwidth = 11.20 GB/s\n"
 	"[storage]\n"

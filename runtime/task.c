@@ -14,6 +14,7 @@
 #include "runtime/rt_log.h"
 #include "runtime/rt_random.h"
 #include "runtime/stats/ncptl_log.h"
+#include "runtime/traffic.h"
 
 /*
  * The task whose coroutine is running on this thread, or NULL in the
@@ -200,6 +201,7 @@ void tk_world_free(tk_world *w)
 {
 	if (!w)
 		return;
+	trf_world_release(w);
 	for (size_t i = 0; i < w->jobs.len; i++)
 		job_free(w->jobs.ptr[i]);
 	VEC_FREE(&w->jobs);

@@ -144,6 +144,7 @@ struct tk_world {
 	struct sto_system *(*sto_make)(void *ctx, char **err);
 	void *sto_make_ctx;
 	struct coll_ctx *coll;           /* collectives state (rt_coll_ctx), or NULL */
+	struct trf_world *traffic;       /* traffic models (runtime/traffic.h), created on first use, or NULL */
 	struct ncsim_filecache *files;   /* rt_filecache, created on first use */
 	FILE *out;                       /* OUTPUTS lines (stdout unless redirected) */
 };

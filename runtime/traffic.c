@@ -103,69 +103,29 @@ static void world_free(trf_world *tw)
 	free(tw);
 }
 
-/*
- * Where a simulation's traffic state lives. The task runtime has no slot for
- * it yet, so until it has one (see doc/traffic.md, "Integration") this
- * thread's small table maps each world to its state. An entry is trusted
- * only if the world's kernel still holds our first endpoint at its id: the
- * endpoint array stays allocated while the entry exists, so no other
- * simulation can show the same state pointer, and an entry left behind by a
- * freed world (whose address a new world may reuse) is recognised as stale
- * and freed. trf_world_release removes an entry at once.
- */
-typedef struct trf_slot {
-	tk_world *w;
-	sim_ctx *ctx;
-	trf_world *tw;
-} trf_slot;
-static __thread VEC(trf_slot) trf_slots;
-
-static int slot_live(const trf_slot *s, tk_world *w)
-{
-	return s->w == w && s->ctx == w->ctx && s->tw->neps > 0 && s->tw->ep_base < sim_entity_count(w->ctx) &&
-	       sim_entity_state(w->ctx, s->tw->ep_base) == (void *)&s->tw->eps[0];
-}
-
-static void slot_drop(size_t i)
-{
-	world_free(trf_slots.ptr[i].tw);
-	trf_slots.ptr[i] = trf_slots.ptr[--trf_slots.len];
-	if (trf_slots.len == 0)
-		VEC_FREE(&trf_slots);
-}
-
+/* A simulation's traffic state hangs off its world (tk_world.traffic), created by the first traffic statement. */
 trf_world *trf_world_find(tk_world *w)
 {
-	for (size_t i = 0; i < trf_slots.len; i++) {
-		if (trf_slots.ptr[i].w != w)
-			continue;
-		if (slot_live(&trf_slots.ptr[i], w))
-			return trf_slots.ptr[i].tw;
-		slot_drop(i);
-		return NULL;
-	}
-	return NULL;
+	return w->traffic;
 }
 
 trf_world *trf_world_of(rt_task *t)
 {
-	trf_world *tw = trf_world_find(t->w);
-	if (!tw) {
-		tw = world_new(t->w);
+	if (!t->w->traffic) {
+		trf_world *tw = world_new(t->w);
+		t->w->traffic = tw;
 		if (tw->neps == 0)
 			rt_fatal(t, "traffic: the simulation has no tasks");
-		VEC_PUSH(&trf_slots, ((trf_slot){.w = t->w, .ctx = t->w->ctx, .tw = tw}));
 	}
-	return tw;
+	return t->w->traffic;
 }
 
 void trf_world_release(tk_world *w)
 {
-	for (size_t i = 0; i < trf_slots.len; i++)
-		if (trf_slots.ptr[i].w == w) {
-			slot_drop(i);
-			return;
-		}
+	if (w && w->traffic) {
+		world_free(w->traffic);
+		w->traffic = NULL;
+	}
 }
 
 /* ------------------------------------------------------------ tables */

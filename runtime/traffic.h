@@ -132,11 +132,11 @@ typedef struct trf_world {
 	VEC(struct vef_trace *) traces; /* VEF traces read so far */
 } trf_world;
 
-/* The traffic state of t's simulation (created on first use). */
+/* The traffic state of t's simulation, w->traffic (created on first use). */
 trf_world *trf_world_of(rt_task *t);
 /* The traffic state of w, or NULL if no traffic ran. */
 trf_world *trf_world_find(tk_world *w);
-/* Frees the traffic state of w (the driver calls it before tk_world_free; NULL state is a no-op). */
+/* Frees the traffic state of w (tk_world_free calls it; no state is a no-op). */
 void trf_world_release(tk_world *w);
 
 /* Endpoint entity of physical rank r of t's job. */

@@ -97,6 +97,8 @@ enum rt_counter {
 	RT_NCOUNTERS
 };
 rt_int rt_counter(const rt_task *t, enum rt_counter c);
+/* The same in floating point: elapsed_usecs and io_usecs keep their fraction of a microsecond. */
+double rt_counter_f(const rt_task *t, enum rt_counter c);
 void rt_counters_reset(rt_task *t);   /* RESETS THEIR COUNTERS */
 void rt_counters_store(rt_task *t);   /* STORES THEIR COUNTERS */
 void rt_counters_restore(rt_task *t); /* RESTORES THEIR COUNTERS (fatal if nothing stored) */

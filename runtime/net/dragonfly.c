@@ -3,6 +3,7 @@
  * constructor, inject, zero-load estimates, topology queries.
  */
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,21 +116,14 @@ static void df_destroy(net_model *nm)
 	free(m->routers);
 	free(m->nics);
 	VEC_FREE(&m->msgs);
-	free(m->port_free);
-	free(m->wake);
-	free(m->rr);
-	free(m->qbytes);
-	free(m->busy);
-	free(m->sat);
-	free(m->sat_since);
-	free(m->bytes);
-	free(m->credits);
+	free(m->ports_mem);
+	free(m->pstat);
+	free(m->pend);
+	free(m->to_group);
 	free(m->ej_t);
 	free(m->ej_b);
 	free(m->ej_head);
 	free(m->ej_len);
-	free(m->qhead);
-	free(m->qtail);
 	free(m->node_inj);
 	free(m->node_ej);
 	free(m->deadlock);
@@ -179,26 +173,23 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	if (m->cfg.watchdog && m->cfg.watchdog < 4 * slowest)
 		m->cfg.watchdog = 4 * slowest;
 
-	size_t np = (size_t)T->nrouters * T->nports, nv = np * DF_MAXVC;
-	m->port_free = xcalloc(np, sizeof *m->port_free);
-	m->wake = xcalloc(np, 1);
-	m->rr = xcalloc(np, 1);
-	m->qbytes = xcalloc(np, sizeof *m->qbytes);
-	m->busy = xcalloc(np, sizeof *m->busy);
-	m->sat = xcalloc(np, sizeof *m->sat);
-	m->sat_since = xmalloc(np * sizeof *m->sat_since);
-	m->bytes = xcalloc(np, sizeof *m->bytes);
-	m->credits = xcalloc(nv, sizeof *m->credits);
-	m->qhead = xmalloc(nv * sizeof *m->qhead);
-	m->qtail = xmalloc(nv * sizeof *m->qtail);
+	size_t np = (size_t)T->nrouters * T->nports;
+	/* One cache line per port record: over-allocate and align (the address decides placement only). */
+	m->ports_mem = xcalloc(np + 1, sizeof *m->ports);
+	m->ports = (df_port *)(((uintptr_t)m->ports_mem + 63) & ~(uintptr_t)63);
+	m->pstat = xcalloc(np, sizeof *m->pstat);
+	m->pend = xcalloc(np * DF_NPEND, sizeof *m->pend);
 	for (size_t i = 0; i < np; i++) {
-		m->sat_since[i] = DF_NEVER;
+		df_port *P = &m->ports[i];
 		enum df_class cls = df_topo_class(T, (uint32_t)(i % T->nports));
-		for (unsigned v = 0; v < DF_MAXVC; v++)
-			m->credits[i * DF_MAXVC + v] = v < m->nvc[cls] ? (int32_t)m->cfg.vc_size[cls] : 0;
+		P->nvc = m->nvc[cls];
+		for (unsigned v = 0; v < DF_MAXVC; v++) {
+			P->credits[v] = v < m->nvc[cls] ? (int32_t)m->cfg.vc_size[cls] : 0;
+			P->qhead[v] = P->qtail[v] = DF_NONE;
+		}
+		m->pstat[i].sat_since = DF_NEVER;
 	}
-	for (size_t i = 0; i < nv; i++)
-		m->qhead[i] = m->qtail[i] = DF_NONE;
+	df_build_to_group(m);
 	m->ej_t = xcalloc((size_t)T->nnodes * DF_EJRING, sizeof *m->ej_t);
 	m->ej_b = xcalloc((size_t)T->nnodes * DF_EJRING, sizeof *m->ej_b);
 	m->ej_head = xcalloc(T->nnodes, 1);

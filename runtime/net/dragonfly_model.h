@@ -2,20 +2,31 @@
  * dragonfly_model.h - the dragonfly model's state, shared by the files that
  * implement it (dragonfly.c, _router.c, _nic.c, _route.c, _stats.c).
  *
- * Entities: one per router, one per node (its NIC), one watchdog. A router's
- * state is row r of the flat per-port arrays below plus its own packet slots;
- * a router handler touches only its own rows. Packets travel between
- * entities by value inside events (df_pkt, 32 bytes); a router copies an
- * arriving packet into one of its slots until the packet leaves.
+ * Entities: one per router, one per node (its NIC), one watchdog. Packets
+ * travel between entities by value inside events (df_pkt, 32 bytes); a router
+ * copies an arriving packet into one of its slots until the packet leaves.
  *
- *   per port (index r * nports + port):  port_free, wake, rr, qbytes,
- *                                         busy, bytes, sat, sat_since
- *   per port and VC (index (r * nports + port) * DF_MAXVC + vc):
- *                                         credits (bytes free downstream),
- *                                         qhead/qtail (FIFO of slot indices)
+ * Output ports (index r * nports + port) keep what arbitration reads in one
+ * 64-byte record, the statistics in a second array:
+ *
+ *   ports[ix]:  | free_at | credits[4] | qhead[4] | qtail[4] | nvc rr wake blocked npend |
+ *   pstat[ix]:  | qbytes | busy | bytes | sat | sat_since |
+ *   pend[ix * DF_NPEND + i]:  credits on their way back to port ix (lazy credits)
  *
  *   router slots:  [ df_slot | df_slot | ... ]   free list through .next
  *   VC FIFO:       qhead -> slot.next -> slot.next -> DF_NONE
+ *
+ * Lazy credits. A credit's arrival time upstream is known when the packet's
+ * tail leaves the downstream router, and a credit only matters to an output
+ * port that has a packet waiting for it. So a returning credit is written
+ * into the upstream port's pending list with its arrival time instead of
+ * being an event; the upstream port takes every pending credit whose time
+ * has come before it arbitrates or reports its load (a credit arriving at t
+ * is usable by every decision at t). A port whose waiting packets fit nowhere
+ * (`blocked`) turns its pending credits into CREDIT events to itself, and
+ * while it stays blocked returning credits are sent as events, so it wakes
+ * exactly when the first one lands. The NIC's injection credits work the
+ * same way (df_nic.pend_*).
  *
  * Messages are the one record both ends of a transfer share: the source NIC
  * creates it, the destination router (which hosts the destination NIC's
@@ -66,6 +77,40 @@ typedef struct df_credit {
 	uint8_t vc;
 } df_credit;
 
+#define DF_NEVER UINT64_MAX
+#define DF_EJRING 8
+#define DF_NPEND 4 /* lazy credits a port or NIC holds before returning credits become events */
+
+/* The arbitration state of one router output port: one cache line. */
+typedef struct df_port {
+	ncsim_time_t free_at;       /* the link is busy until then */
+	int32_t credits[DF_MAXVC];  /* bytes free downstream, per VC (pending credits not included) */
+	uint32_t qhead[DF_MAXVC];   /* FIFO of waiting packets (slot indices), per VC */
+	uint32_t qtail[DF_MAXVC];
+	uint8_t nvc;                /* VCs of the port's class */
+	uint8_t rr;                 /* VC that won the last arbitration */
+	uint8_t wake;               /* a WAKE event is pending */
+	uint8_t blocked;            /* packets wait, the link is free, no head fits: credits come as events */
+	uint8_t npend;              /* entries of pend[] in use */
+	uint8_t pad_[3];
+} df_port;
+_Static_assert(sizeof(df_port) == 64, "df_port is one cache line");
+
+/* Statistics and adaptive-routing load of one output port. */
+typedef struct df_pstat {
+	uint64_t qbytes;            /* bytes queued for the port */
+	uint64_t bytes;             /* bytes sent */
+	ncsim_time_t busy, sat;     /* link busy time, saturation time */
+	ncsim_time_t sat_since;     /* blocked since (DF_NEVER: not blocked) */
+} df_pstat;
+
+/* A credit on its way back to an output port. */
+typedef struct df_pend {
+	ncsim_time_t t;
+	uint32_t bytes;
+	uint32_t vc;
+} df_pend;
+
 typedef struct df_slot {
 	df_pkt p;
 	uint32_t next;
@@ -95,14 +140,14 @@ typedef struct df_nic {
 	uint32_t qhead, qtail;  /* FIFO of messages waiting to be injected */
 	int64_t credits;        /* bytes free in the router's terminal input buffer */
 	ncsim_time_t port_free; /* the injection link is busy until then */
-	ncsim_time_t sat_since; /* waiting for credits since (DF_NEVER: not waiting) */
+	ncsim_time_t sat_since; /* waiting for credits since (DF_NEVER: not waiting; then credits come as events) */
 	uint64_t bytes;
 	ncsim_time_t busy, sat;
-	uint8_t wake;           /* a wake-up event is pending */
+	ncsim_time_t pend_t[DF_NPEND]; /* lazy credits: arrival time ... */
+	uint32_t pend_b[DF_NPEND];     /* ... and bytes */
+	uint8_t npend;
+	uint8_t wake;           /* a wake-up event is pending (at port_free) */
 } df_nic;
-
-#define DF_NEVER UINT64_MAX
-#define DF_EJRING 8
 
 enum { DF_R_ARRIVE = 0, DF_R_CREDIT, DF_R_WAKE, DF_R_NKINDS };
 enum { DF_N_MSG = 0, DF_N_CREDIT, DF_N_WAKE, DF_N_NKINDS };
@@ -118,12 +163,11 @@ typedef struct df_model {
 	ncsim_time_t ser_packet[DF_NCLASSES]; /* serialization of a full packet, per class */
 	ncsim_time_t ser_chunk[DF_NCLASSES];  /* ... of one chunk */
 
-	/* Per port. */
-	ncsim_time_t *port_free;
-	uint8_t *wake, *rr;
-	uint64_t *qbytes;
-	ncsim_time_t *busy, *sat, *sat_since;
-	uint64_t *bytes;
+	/* Per port (see the diagram at the top). */
+	df_port *ports;
+	df_pstat *pstat;
+	df_pend *pend;
+	void *ports_mem;
 	/*
 	 * Ejection credits: the NIC drains at link speed, so the time each credit
 	 * comes back is known when the packet leaves; up to DF_EJRING of them
@@ -132,9 +176,8 @@ typedef struct df_model {
 	ncsim_time_t *ej_t;
 	uint32_t *ej_b;
 	uint8_t *ej_head, *ej_len;
-	/* Per port and VC. */
-	int32_t *credits;
-	uint32_t *qhead, *qtail;
+	/* Minimal next port from router r towards group g, [r * g + g], when the choice is not random (else DF_NONE). */
+	uint32_t *to_group;
 
 	df_router *routers;
 	df_nic *nics;
@@ -154,8 +197,16 @@ typedef struct df_model {
 	uint64_t *node_inj, *node_ej;
 } df_model;
 
-/* Index of (router r, port) in the per-port arrays (qbytes, credits / DF_MAXVC, bytes, ...). */
+/* Index of (router r, port) in the per-port arrays (ports, pstat; pend / DF_NPEND). */
 static inline size_t df_pix(const df_model *m, uint32_t r, uint32_t port) { return (size_t)r * m->nports + port; }
+
+/* Queues the ARRIVE event of packet pk at router entity dst, `delay` from now (payload written in place). */
+static inline void df_send_pkt(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, const df_pkt *pk)
+{
+	sim_event *ev = sim_event_new(ctx, dst, delay, DF_R_ARRIVE);
+	*SIM_PAYLOAD(ev, df_pkt) = *pk;
+	sim_schedule(ctx, ev);
+}
 
 /* Router entity type (dragonfly_router.c). */
 extern const sim_type df_router_type;
@@ -164,10 +215,16 @@ extern const sim_type df_nic_type;
 /* Watchdog entity type (dragonfly_stats.c). */
 extern const sim_type df_watchdog_type;
 
+/* Fills m->to_group from the wiring (dragonfly_route.c). */
+void df_build_to_group(df_model *m);
 /* Chooses the output port and VC for pk at router r, updating its routing state (dragonfly_route.c). */
 void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);
-/* Occupancy used by adaptive routing: bytes queued for the port plus bytes held downstream. */
-uint64_t df_port_load(const df_model *m, uint32_t r, uint32_t port);
+/* Occupancy used by adaptive routing: bytes queued for the port plus bytes held downstream (takes due credits). */
+uint64_t df_port_load(df_model *m, uint32_t r, uint32_t port);
+/* Adds the pending credits of port ix whose time is <= t to its counters (all of them with t = DF_NEVER). */
+void df_port_absorb(df_model *m, size_t ix, ncsim_time_t t);
+/* Adds the NIC's pending credits whose time is <= t to its counter (all of them with t = DF_NEVER). */
+void df_nic_absorb(df_nic *n, ncsim_time_t t);
 
 /* Completes one packet of a message delivered at time t (dragonfly_stats.c). */
 void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t);

@@ -9,6 +9,15 @@
  * terminal input buffer has room (credits). The ejection side of a NIC lives
  * in its router (dragonfly_router.c): the NIC drains arriving packets at link
  * speed, so the router can account for delivery and credits itself.
+ *
+ * Packets are committed ahead: when a packet leaves, the next one of the
+ * queue is sent at once for the time the link becomes free, as long as the
+ * credits known by then (the counter plus lazy credits due by that time)
+ * cover it. Credits only grow until the NIC itself takes them and messages
+ * queue behind the head, so that packet would leave at exactly that time
+ * anyway; committing it early saves the wake-up event per packet. When the
+ * known credits do not cover it, the NIC wakes up at that time and decides
+ * then, as before.
  */
 #include "runtime/net/dragonfly_model.h"
 
@@ -20,67 +29,82 @@ static void nic_wake_at(df_model *m, df_nic *n)
 	sim_send(m->ctx, m->nic0 + n->id, n->port_free - sim_now(m->ctx), DF_N_WAKE, &n->id, sizeof n->id);
 }
 
+/* The NIC cannot send its head packet now: credits come as events from now on, those under way too. */
+static void block(df_model *m, df_nic *n, ncsim_time_t now)
+{
+	if (n->sat_since != DF_NEVER)
+		return;
+	n->sat_since = now;
+	df_watchdog_arm(m);
+	for (unsigned i = 0; i < n->npend; i++) {
+		sim_event *ev = sim_event_new(m->ctx, m->nic0 + n->id, n->pend_t[i] - now, DF_N_CREDIT);
+		*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = n->pend_b[i]};
+		sim_schedule(m->ctx, ev);
+	}
+	n->npend = 0;
+}
+
 static void try_inject(df_model *m, df_nic *n)
 {
 	sim_ctx *ctx = m->ctx;
-	ncsim_time_t now = sim_now(ctx);
-	if (n->qhead == DF_NONE)
-		return;
-	if (n->port_free > now) {
-		nic_wake_at(m, n);
-		return;
-	}
-	df_msg *M = &m->msgs.ptr[n->qhead];
-	uint64_t rest = M->bytes - M->sent;
-	uint32_t b = rest > m->cfg.packet_size ? m->cfg.packet_size : (uint32_t)rest;
-	if (n->credits < (int64_t)b) {
-		if (n->sat_since == DF_NEVER) {
-			n->sat_since = now;
-			df_watchdog_arm(m);
-		}
-		return;
-	}
-	if (n->sat_since != DF_NEVER) {
-		n->sat += now - n->sat_since;
-		n->sat_since = DF_NEVER;
-	}
-	n->credits -= b;
-	ncsim_time_t serS, serC;
-	if (b == m->cfg.packet_size) {
-		serS = m->ser_packet[DF_TERMINAL];
-		serC = m->ser_chunk[DF_TERMINAL];
-	} else {
-		serS = sim_xfer_time(b, m->cfg.bw[DF_TERMINAL]);
-		serC = b <= m->cfg.chunk_size ? serS : m->ser_chunk[DF_TERMINAL];
-	}
-	n->port_free = now + serS;
-	n->busy += serS;
-	n->bytes += b;
-	m->node_inj[n->id] += b;
-	m->moved++;
-	if (M->sent == 0)
-		M->first_tx = now;
-	M->sent += b;
 	const df_topo *T = &m->topo;
+	ncsim_time_t now = sim_now(ctx);
 	ncsim_time_t lat = m->cfg.latency[DF_TERMINAL], rd = m->cfg.router_delay;
-	df_pkt pk = {
-		.tail = now + serS + lat + rd,
-		.msg = n->qhead,
-		.dst = M->dst,
-		.bytes = b,
-		.inter = DF_NONE,
-		.in_port = (uint16_t)(n->id % T->p),
-	};
-	if (M->sent == M->bytes) {
-		uint32_t next = M->next;
-		M->next = DF_NONE;
-		n->qhead = next;
-		if (next == DF_NONE)
-			n->qtail = DF_NONE;
+	sim_eid router = m->router0 + n->id / T->p;
+	uint32_t ps = m->cfg.packet_size;
+	while (n->qhead != DF_NONE) {
+		/* The next packet leaves when the link is free: now, or after the packets already committed. */
+		ncsim_time_t ts = n->port_free > now ? n->port_free : now;
+		if (n->npend)
+			df_nic_absorb(n, ts);
+		df_msg *M = &m->msgs.ptr[n->qhead];
+		uint64_t rest = M->bytes - M->sent;
+		uint32_t b = rest > ps ? ps : (uint32_t)rest;
+		if (n->credits < (int64_t)b) {
+			if (ts > now)
+				nic_wake_at(m, n); /* credits may still come back before ts */
+			else
+				block(m, n, now);
+			return;
+		}
+		if (n->sat_since != DF_NEVER) {
+			n->sat += ts - n->sat_since;
+			n->sat_since = DF_NEVER;
+		}
+		n->credits -= b;
+		ncsim_time_t serS, serC;
+		if (b == ps) {
+			serS = m->ser_packet[DF_TERMINAL];
+			serC = m->ser_chunk[DF_TERMINAL];
+		} else {
+			serS = sim_xfer_time(b, m->cfg.bw[DF_TERMINAL]);
+			serC = b <= m->cfg.chunk_size ? serS : m->ser_chunk[DF_TERMINAL];
+		}
+		n->port_free = ts + serS;
+		n->busy += serS;
+		n->bytes += b;
+		m->node_inj[n->id] += b;
+		m->moved++;
+		if (M->sent == 0)
+			M->first_tx = ts;
+		M->sent += b;
+		df_pkt pk = {
+			.tail = ts + serS + lat + rd,
+			.msg = n->qhead,
+			.dst = M->dst,
+			.bytes = b,
+			.inter = DF_NONE,
+			.in_port = (uint16_t)(n->id % T->p),
+		};
+		if (M->sent == M->bytes) {
+			uint32_t next = M->next;
+			M->next = DF_NONE;
+			n->qhead = next;
+			if (next == DF_NONE)
+				n->qtail = DF_NONE;
+		}
+		df_send_pkt(ctx, router, ts - now + serC + lat + rd, &pk);
 	}
-	sim_send(ctx, m->router0 + n->id / T->p, serC + lat + rd, DF_R_ARRIVE, &pk, sizeof pk);
-	if (n->qhead != DF_NONE)
-		nic_wake_at(m, n);
 }
 
 static void on_msg(sim_ctx *ctx, void *state, const sim_event *ev)

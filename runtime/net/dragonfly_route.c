@@ -36,14 +36,17 @@
  */
 #include "runtime/net/dragonfly_model.h"
 
-uint64_t df_port_load(const df_model *m, uint32_t r, uint32_t port)
+uint64_t df_port_load(df_model *m, uint32_t r, uint32_t port)
 {
 	size_t ix = df_pix(m, r, port);
+	df_port *P = &m->ports[ix];
+	if (P->npend)
+		df_port_absorb(m, ix, sim_now(m->ctx));
 	enum df_class cls = df_topo_class(&m->topo, port);
 	uint64_t held = 0;
-	for (unsigned v = 0; v < m->nvc[cls]; v++)
-		held += m->cfg.vc_size[cls] - (uint64_t)(int64_t)m->credits[ix * DF_MAXVC + v];
-	return m->qbytes[ix] + held;
+	for (unsigned v = 0; v < P->nvc; v++)
+		held += m->cfg.vc_size[cls] - (uint64_t)(int64_t)P->credits[v];
+	return m->pstat[ix].qbytes + held;
 }
 
 static uint32_t rnd(df_model *m, uint32_t r, uint32_t n)
@@ -51,28 +54,53 @@ static uint32_t rnd(df_model *m, uint32_t r, uint32_t n)
 	return (uint32_t)(sim_rng_u64(m->ctx, m->router0 + r) % n);
 }
 
-/* Next port from router r towards group g (g != r's group). */
-static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
+/* The choice toward_group makes without drawing: the router's only own link to g, or the group's only link. */
+static uint32_t fixed_toward_group(const df_topo *T, uint32_t r, uint32_t g)
 {
-	const df_topo *T = &m->topo;
 	uint32_t cg = r / T->a, ri = r % T->a;
 	const uint32_t *lo = T->gw + T->gw_start[(size_t)cg * T->g + g];
 	const uint32_t *hi = T->gw + T->gw_start[(size_t)cg * T->g + g + 1];
 	uint32_t n = (uint32_t)(hi - lo), own = 0, first = 0;
 	for (uint32_t i = 0; i < n; i++)
-		if ((lo[i] >> 8) == ri) {
-			if (!own++)
-				first = i;
-		}
+		if ((lo[i] >> 8) == ri && !own++)
+			first = i;
 	if (own == 1)
 		return df_topo_global_port(T, lo[first] & 0xff);
+	if (own == 0 && n == 1)
+		return df_topo_local_port(T, ri, lo[0] >> 8);
+	return DF_NONE;
+}
+
+void df_build_to_group(df_model *m)
+{
+	const df_topo *T = &m->topo;
+	m->to_group = xmalloc((size_t)T->nrouters * T->g * sizeof *m->to_group);
+	for (uint32_t r = 0; r < T->nrouters; r++)
+		for (uint32_t g = 0; g < T->g; g++)
+			m->to_group[(size_t)r * T->g + g] = g == r / T->a ? DF_NONE : fixed_toward_group(T, r, g);
+}
+
+/* Next port from router r towards group g (g != r's group). */
+static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
+{
+	const df_topo *T = &m->topo;
+	uint32_t fixed = m->to_group[(size_t)r * T->g + g];
+	if (fixed != DF_NONE)
+		return fixed;
+	uint32_t cg = r / T->a, ri = r % T->a;
+	const uint32_t *lo = T->gw + T->gw_start[(size_t)cg * T->g + g];
+	const uint32_t *hi = T->gw + T->gw_start[(size_t)cg * T->g + g + 1];
+	uint32_t n = (uint32_t)(hi - lo), own = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if ((lo[i] >> 8) == ri)
+			own++;
 	if (own > 1) {
 		uint32_t pick = rnd(m, r, own);
 		for (uint32_t i = 0; i < n; i++)
 			if ((lo[i] >> 8) == ri && !pick--)
 				return df_topo_global_port(T, lo[i] & 0xff);
 	}
-	uint32_t e = lo[n == 1 ? 0 : rnd(m, r, n)];
+	uint32_t e = lo[rnd(m, r, n)];
 	return df_topo_local_port(T, ri, e >> 8);
 }
 

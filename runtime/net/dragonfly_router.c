@@ -3,10 +3,11 @@
  * and link timing.
  *
  * Events per packet and hop: ARRIVE (the packet's head is through the
- * router's pipeline and routed), a CREDIT back to the upstream port when its
- * tail has left, and a WAKE only when the output port was busy. Output ports
- * are modelled by the time they become free ("next free time"), so a port
- * that is idle forwards a packet inside the ARRIVE handler.
+ * router's pipeline and routed) and a WAKE only when the output port was
+ * busy. Output ports are modelled by the time they become free ("next free
+ * time"), so a port that is idle forwards a packet inside the ARRIVE handler.
+ * The credit back to the upstream port is an event only when that port is
+ * blocked waiting for it; otherwise it is a lazy credit (dragonfly_model.h).
  *
  * Buffers: the packet holds its input-buffer space (credits of the upstream
  * port) until its tail leaves this router; it waits in the FIFO of its
@@ -30,8 +31,6 @@
  *   sum_i (latency_i + ser_i(C)) + L * router_delay + max_i (ser_i(S) - ser_i(C)).
  * Round-robin arbitration runs over the VCs of an output port, each VC FIFO.
  */
-#include <string.h>
-
 #include "runtime/net/dragonfly_model.h"
 
 static uint32_t slot_alloc(df_router *rt)
@@ -45,36 +44,111 @@ static uint32_t slot_alloc(df_router *rt)
 	return (uint32_t)rt->slots.len++;
 }
 
-static void schedule_wake(df_model *m, df_router *rt, uint32_t port, size_t ix)
+static void schedule_wake(df_model *m, df_router *rt, uint32_t port, df_port *P)
 {
-	if (m->wake[ix])
+	if (P->wake)
 		return;
-	m->wake[ix] = 1;
-	uint16_t p = (uint16_t)port;
-	sim_send(m->ctx, m->router0 + rt->id, m->port_free[ix] - sim_now(m->ctx), DF_R_WAKE, &p, sizeof p);
+	P->wake = 1;
+	sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, P->free_at - sim_now(m->ctx), DF_R_WAKE);
+	*SIM_PAYLOAD(ev, uint16_t) = (uint16_t)port;
+	sim_schedule(m->ctx, ev);
+}
+
+void df_port_absorb(df_model *m, size_t ix, ncsim_time_t t)
+{
+	df_port *P = &m->ports[ix];
+	df_pend *e = m->pend + ix * DF_NPEND;
+	unsigned n = P->npend;
+	for (unsigned i = 0; i < n;) {
+		if (e[i].t <= t) {
+			P->credits[e[i].vc] += (int32_t)e[i].bytes;
+			e[i] = e[--n];
+		} else {
+			i++;
+		}
+	}
+	P->npend = (uint8_t)n;
+}
+
+void df_nic_absorb(df_nic *n, ncsim_time_t t)
+{
+	unsigned k = n->npend;
+	for (unsigned i = 0; i < k;) {
+		if (n->pend_t[i] <= t) {
+			n->credits += n->pend_b[i];
+			--k;
+			n->pend_t[i] = n->pend_t[k];
+			n->pend_b[i] = n->pend_b[k];
+		} else {
+			i++;
+		}
+	}
+	n->npend = (uint8_t)k;
+}
+
+/* `bytes` of buffer on VC vc come back to output port uport of router ur at time t. */
+static void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc, uint32_t bytes, ncsim_time_t t)
+{
+	size_t ix = df_pix(m, ur, uport);
+	df_port *P = &m->ports[ix];
+	ncsim_time_t now = sim_now(m->ctx);
+	if (!P->blocked) {
+		if (t <= now) {
+			P->credits[vc] += (int32_t)bytes;
+			return;
+		}
+		if (P->npend == DF_NPEND)
+			df_port_absorb(m, ix, now);
+		if (P->npend < DF_NPEND) {
+			df_pend *e = &m->pend[ix * DF_NPEND + P->npend++];
+			e->t = t;
+			e->bytes = bytes;
+			e->vc = vc;
+			return;
+		}
+	}
+	sim_event *ev = sim_event_new(m->ctx, m->router0 + ur, t - now, DF_R_CREDIT);
+	*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = bytes, .port = (uint16_t)uport, .vc = vc};
+	sim_schedule(m->ctx, ev);
+}
+
+/* `bytes` of the terminal input buffer come back to node's NIC at time t. */
+static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t)
+{
+	df_nic *n = &m->nics[node];
+	ncsim_time_t now = sim_now(m->ctx);
+	if (n->sat_since == DF_NEVER) {
+		if (t <= now) {
+			n->credits += bytes;
+			return;
+		}
+		if (n->npend == DF_NPEND)
+			df_nic_absorb(n, now);
+		if (n->npend < DF_NPEND) {
+			n->pend_t[n->npend] = t;
+			n->pend_b[n->npend++] = bytes;
+			return;
+		}
+	}
+	sim_event *ev = sim_event_new(m->ctx, m->nic0 + node, t - now, DF_N_CREDIT);
+	*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = bytes};
+	sim_schedule(m->ctx, ev);
 }
 
 /* Returns the packet's input-buffer space to whoever feeds input port in_port, at time t. */
 static void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t)
 {
 	const df_topo *T = &m->topo;
-	sim_ctx *ctx = m->ctx;
 	size_t ix = df_pix(m, rt->id, pk->in_port);
-	df_credit c = {.bytes = pk->bytes, .vc = pk->vc};
-	ncsim_time_t now = sim_now(ctx);
-	if (pk->in_port < T->p) {
-		c.port = 0;
-		sim_send(ctx, m->nic0 + T->peer[ix], t + m->cfg.credit_delay[DF_TERMINAL] - now, DF_N_CREDIT, &c,
-		         sizeof c);
-	} else {
-		c.port = T->peer_port[ix];
-		sim_send(ctx, m->router0 + T->peer[ix], t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)] - now,
-		         DF_R_CREDIT, &c, sizeof c);
-	}
+	if (pk->in_port < T->p)
+		credit_nic(m, T->peer[ix], pk->bytes, t + m->cfg.credit_delay[DF_TERMINAL]);
+	else
+		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, pk->bytes,
+		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)]);
 }
 
 /* Forwards the packet in slot si through output port `port` on VC `vc`, starting now. */
-static void forward(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint32_t si)
+static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si)
 {
 	const df_topo *T = &m->topo;
 	sim_ctx *ctx = m->ctx;
@@ -98,9 +172,10 @@ static void forward(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint3
 		uint64_t nch = pk.bytes ? (pk.bytes + m->cfg.chunk_size - 1) / m->cfg.chunk_size : 1;
 		free_at += nch * m->cfg.router_delay;
 	}
-	m->port_free[ix] = free_at;
-	m->busy[ix] += free_at - now;
-	m->bytes[ix] += pk.bytes;
+	P->free_at = free_at;
+	df_pstat *S = &m->pstat[ix];
+	S->busy += free_at - now;
+	S->bytes += pk.bytes;
 	m->moved++;
 
 	return_credit(m, rt, &pk, e);
@@ -134,66 +209,80 @@ static void forward(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint3
 	pk.vc = vc;
 	ncsim_time_t rd = m->cfg.router_delay;
 	pk.tail = e + lat + rd;
-	sim_send(ctx, m->router0 + T->peer[ix], serC + lat + rd, DF_R_ARRIVE, &pk, sizeof pk);
+	df_send_pkt(ctx, m->router0 + T->peer[ix], serC + lat + rd, &pk);
 }
 
 /* Starts the next packet on `port` if the port is free and some VC's head fits downstream. */
 static void try_send(df_model *m, df_router *rt, uint32_t port)
 {
 	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
 	ncsim_time_t now = sim_now(m->ctx);
-	if (m->port_free[ix] > now) {
-		schedule_wake(m, rt, port, ix);
+	if (P->free_at > now) {
+		schedule_wake(m, rt, port, P);
 		return;
 	}
-	unsigned nv = m->nvc[df_topo_class(&m->topo, port)];
-	size_t vb = ix * DF_MAXVC;
+	unsigned nv = P->nvc;
 	if (port < m->topo.p) {
 		/* Ejection: collect the credits whose time has come; if the head still
 		 * does not fit, wake up when the next one returns. */
 		size_t ej = (size_t)rt->id * m->topo.p + port;
 		while (m->ej_len[ej] && m->ej_t[ej * DF_EJRING + m->ej_head[ej]] <= now) {
-			m->credits[vb] += (int32_t)m->ej_b[ej * DF_EJRING + m->ej_head[ej]];
+			P->credits[0] += (int32_t)m->ej_b[ej * DF_EJRING + m->ej_head[ej]];
 			m->ej_head[ej] = (uint8_t)((m->ej_head[ej] + 1) % DF_EJRING);
 			m->ej_len[ej]--;
 		}
-		uint32_t si = m->qhead[vb];
-		if (si != DF_NONE && m->credits[vb] < (int32_t)rt->slots.ptr[si].p.bytes && m->ej_len[ej]) {
-			m->port_free[ix] = m->ej_t[ej * DF_EJRING + m->ej_head[ej]];
-			schedule_wake(m, rt, port, ix);
+		uint32_t si = P->qhead[0];
+		if (si != DF_NONE && P->credits[0] < (int32_t)rt->slots.ptr[si].p.bytes && m->ej_len[ej]) {
+			P->free_at = m->ej_t[ej * DF_EJRING + m->ej_head[ej]];
+			schedule_wake(m, rt, port, P);
 			return;
 		}
+	} else if (P->npend) {
+		df_port_absorb(m, ix, now);
 	}
-	unsigned start = m->rr[ix], waiting = 0;
-	for (unsigned k = 1; k <= nv; k++) {
-		unsigned v = (start + k) % nv;
-		uint32_t si = m->qhead[vb + v];
+	unsigned v = P->rr, waiting = 0;
+	for (unsigned k = 0; k < nv; k++) {
+		if (++v >= nv)
+			v = 0;
+		uint32_t si = P->qhead[v];
 		if (si == DF_NONE)
 			continue;
 		waiting = 1;
 		uint32_t b = rt->slots.ptr[si].p.bytes;
-		if ((int64_t)m->credits[vb + v] < (int64_t)b)
+		if ((int64_t)P->credits[v] < (int64_t)b)
 			continue;
 		/* Won arbitration. */
-		if (m->sat_since[ix] != DF_NEVER) {
-			m->sat[ix] += now - m->sat_since[ix];
-			m->sat_since[ix] = DF_NEVER;
+		if (P->blocked) {
+			df_pstat *S = &m->pstat[ix];
+			S->sat += now - S->sat_since;
+			S->sat_since = DF_NEVER;
+			P->blocked = 0;
 		}
-		m->rr[ix] = (uint8_t)v;
-		m->credits[vb + v] -= (int32_t)b;
-		m->qbytes[ix] -= b;
-		m->qhead[vb + v] = rt->slots.ptr[si].next;
-		if (m->qhead[vb + v] == DF_NONE)
-			m->qtail[vb + v] = DF_NONE;
-		forward(m, rt, port, (uint8_t)v, si);
-		if (m->qbytes[ix] || m->qhead[vb] != DF_NONE || (nv > 1 && m->qhead[vb + 1] != DF_NONE) ||
-		    (nv > 2 && (m->qhead[vb + 2] != DF_NONE || m->qhead[vb + 3] != DF_NONE)))
-			schedule_wake(m, rt, port, ix);
+		P->rr = (uint8_t)v;
+		P->credits[v] -= (int32_t)b;
+		m->pstat[ix].qbytes -= b;
+		P->qhead[v] = rt->slots.ptr[si].next;
+		if (P->qhead[v] == DF_NONE)
+			P->qtail[v] = DF_NONE;
+		forward(m, rt, port, P, (uint8_t)v, si);
+		if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
+			schedule_wake(m, rt, port, P);
 		return;
 	}
-	if (waiting && m->sat_since[ix] == DF_NEVER) {
-		m->sat_since[ix] = now;
+	if (waiting && !P->blocked) {
+		P->blocked = 1;
+		m->pstat[ix].sat_since = now;
 		df_watchdog_arm(m);
+		/* From now on credits come as events; those already under way too. */
+		df_pend *e = m->pend + ix * DF_NPEND;
+		for (unsigned i = 0; i < P->npend; i++) {
+			sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, e[i].t - now, DF_R_CREDIT);
+			*SIM_PAYLOAD(ev, df_credit) =
+				(df_credit){.bytes = e[i].bytes, .port = (uint16_t)port, .vc = (uint8_t)e[i].vc};
+			sim_schedule(m->ctx, ev);
+		}
+		P->npend = 0;
 	}
 }
 
@@ -209,13 +298,14 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	uint32_t port;
 	uint8_t vc;
 	df_route(m, rt->id, &s->p, &port, &vc);
-	size_t ix = df_pix(m, rt->id, port), q = ix * DF_MAXVC + vc;
-	if (m->qtail[q] == DF_NONE)
-		m->qhead[q] = si;
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	if (P->qtail[vc] == DF_NONE)
+		P->qhead[vc] = si;
 	else
-		rt->slots.ptr[m->qtail[q]].next = si;
-	m->qtail[q] = si;
-	m->qbytes[ix] += s->p.bytes;
+		rt->slots.ptr[P->qtail[vc]].next = si;
+	P->qtail[vc] = si;
+	m->pstat[ix].qbytes += s->p.bytes;
 	try_send(m, rt, port);
 }
 
@@ -225,9 +315,9 @@ static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
 	df_router *rt = state;
 	df_model *m = rt->m;
 	const df_credit *c = SIM_PAYLOAD(ev, const df_credit);
-	size_t ix = df_pix(m, rt->id, c->port);
-	m->credits[ix * DF_MAXVC + c->vc] += (int32_t)c->bytes;
-	if (!m->wake[ix])
+	df_port *P = &m->ports[df_pix(m, rt->id, c->port)];
+	P->credits[c->vc] += (int32_t)c->bytes;
+	if (!P->wake)
 		try_send(m, rt, c->port);
 }
 
@@ -237,7 +327,7 @@ static void on_wake(sim_ctx *ctx, void *state, const sim_event *ev)
 	df_router *rt = state;
 	df_model *m = rt->m;
 	uint16_t port = *SIM_PAYLOAD(ev, const uint16_t);
-	m->wake[df_pix(m, rt->id, port)] = 0;
+	m->ports[df_pix(m, rt->id, port)].wake = 0;
 	try_send(m, rt, port);
 }
 

@@ -126,7 +126,7 @@ static char *blocked_report(df_model *m)
 			size_t ix = df_pix(m, r, port);
 			enum df_class cls = df_topo_class(T, port);
 			for (unsigned v = 0; v < m->nvc[cls]; v++) {
-				uint32_t si = m->qhead[ix * DF_MAXVC + v];
+				uint32_t si = m->ports[ix].qhead[v];
 				if (si == DF_NONE)
 					continue;
 				unsigned n = 0;
@@ -134,7 +134,7 @@ static char *blocked_report(df_model *m)
 					n++;
 				return xasprintf("router %" PRIu32 " port %" PRIu32 " (%s) VC %u: %u packet(s) waiting, "
 				                 "%" PRId32 " B of credit for a %" PRIu32 " B packet",
-				                 r, port, class_name[cls], v, n, m->credits[ix * DF_MAXVC + v],
+				                 r, port, class_name[cls], v, n, m->ports[ix].credits[v],
 				                 m->routers[r].slots.ptr[si].p.bytes);
 			}
 		}
@@ -205,10 +205,14 @@ int df_check(net_model *nm, FILE *err)
 			bad = 1;
 		}
 	}
-	/* Credits still in the ejection rings are returns already under way. */
+	/* Credits still in the ejection rings and the pending lists are returns already under way. */
+	for (size_t ix = 0; ix < (size_t)T->nrouters * T->nports; ix++)
+		df_port_absorb(m, ix, DF_NEVER);
+	for (uint32_t i = 0; i < T->nnodes; i++)
+		df_nic_absorb(&m->nics[i], DF_NEVER);
 	for (uint32_t i = 0; i < T->nnodes; i++)
 		while (m->ej_len[i]) {
-			m->credits[df_pix(m, i / T->p, i % T->p) * DF_MAXVC] += (int32_t)m->ej_b[i * DF_EJRING + m->ej_head[i]];
+			m->ports[df_pix(m, i / T->p, i % T->p)].credits[0] += (int32_t)m->ej_b[i * DF_EJRING + m->ej_head[i]];
 			m->ej_head[i] = (uint8_t)((m->ej_head[i] + 1) % DF_EJRING);
 			m->ej_len[i]--;
 		}
@@ -233,13 +237,13 @@ int df_check(net_model *nm, FILE *err)
 			if (T->peer[ix] == DF_NONE)
 				continue;
 			for (unsigned v = 0; v < m->nvc[cls]; v++)
-				if ((uint64_t)(int64_t)m->credits[ix * DF_MAXVC + v] != m->cfg.vc_size[cls] ||
-				    m->qhead[ix * DF_MAXVC + v] != DF_NONE) {
+				if ((uint64_t)(int64_t)m->ports[ix].credits[v] != m->cfg.vc_size[cls] ||
+				    m->ports[ix].qhead[v] != DF_NONE) {
 					if (shown++ < 5)
 						fprintf(err, "dragonfly: router %" PRIu32 " port %" PRIu32 " VC %u: %" PRId32
 						        " B of credit at the end, expected %" PRIu64 "%s\n", r, port, v,
-						        m->credits[ix * DF_MAXVC + v], m->cfg.vc_size[cls],
-						        m->qhead[ix * DF_MAXVC + v] != DF_NONE ? " (packets still queued)" : "");
+						        m->ports[ix].credits[v], m->cfg.vc_size[cls],
+						        m->ports[ix].qhead[v] != DF_NONE ? " (packets still queued)" : "");
 					bad = 1;
 				}
 		}
@@ -272,7 +276,8 @@ int df_write_links(net_model *nm, FILE *out)
 			if (T->peer[ix] == DF_NONE)
 				continue;
 			fprintf(out, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r, port,
-			        class_name[df_topo_class(T, port)], T->peer[ix], m->bytes[ix], m->busy[ix], m->sat[ix]);
+			        class_name[df_topo_class(T, port)], T->peer[ix], m->pstat[ix].bytes, m->pstat[ix].busy,
+			        m->pstat[ix].sat);
 		}
 	return ferror(out) ? -1 : 0;
 }
@@ -290,9 +295,9 @@ const df_stats *df_get_stats(net_model *nm)
 				continue;
 			df_link_totals *l = &m->st.link[df_topo_class(T, port)];
 			l->links++;
-			l->bytes += m->bytes[ix];
-			l->busy += m->busy[ix];
-			l->saturated += m->sat[ix];
+			l->bytes += m->pstat[ix].bytes;
+			l->busy += m->pstat[ix].busy;
+			l->saturated += m->pstat[ix].sat;
 		}
 	for (uint32_t i = 0; i < T->nnodes; i++) {
 		m->st.injection.links++;

@@ -7,6 +7,7 @@
 
 #include "runtime/stats/json.h"
 #include "runtime/task.h"
+#include "runtime/traffic_stats.h"
 
 static void key_uint(json_writer *j, const char *k, uint64_t v)
 {
@@ -94,6 +95,7 @@ int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE 
 		job_totals(&j, w->jobs.ptr[i], in->job_args ? in->job_args[i] : NULL);
 	json_array_end(&j);
 	write_net_totals(&j, w->net);
+	tstat_json(w, &j); /* "traffic": {...}, only if traffic ran */
 	json_object_end(&j);
 	fputc('\n', f);
 	return json_finish(&j);
