@@ -134,16 +134,6 @@ void coll_ctx_free(coll_ctx *cc)
 
 coll_config *coll_ctx_config(coll_ctx *cc) { return &cc->cfg; }
 
-/*
- * Until the task runtime holds a coll_ctx, this weak definition stands in:
- * the runtime's strong rt_coll_ctx replaces it at link time.
- */
-__attribute__((weak)) coll_ctx *rt_coll_ctx(rt_task *t)
-{
-	(void)t;
-	return NULL;
-}
-
 const coll_config *coll_cfg(rt_task *t)
 {
 	coll_ctx *cc = rt_coll_ctx(t);

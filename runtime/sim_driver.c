@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "runtime/sim_driver.h"
+#include "runtime/storage/device.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -347,6 +348,14 @@ static int build(sd_sim *s, char **err)
 	if (sto_config_load(s->sys, &scfg, err) < 0)
 		return -1;
 	int lazy = scfg.kind == STO_CFG_LOCAL;
+	if (lazy) {
+		/* Validate the device now (and mark its keys used), so a bad file fails before the run. */
+		sto_dev_params dp;
+		if (sto_dev_params_load(s->sys, scfg.device, &dp, err) < 0) {
+			sto_config_fini(&scfg);
+			return -1;
+		}
+	}
 	sto_config_fini(&scfg);
 	if (!lazy && !(s->sto = make_storage(s->sys, s->net, s->ctx, err)))
 		return -1;

@@ -67,7 +67,7 @@ enum sto_status { STO_OK = 0, STO_ENOSPC = 1 };
 typedef struct sto_request {
 	uint32_t client_node;
 	uint8_t op;            /* enum sto_op */
-	uint8_t job;           /* job index (statistics, file placement) */
+	uint32_t job;          /* job index (statistics, file placement) */
 	int64_t file;          /* file number, shared by the tasks of a job */
 	uint64_t offset;       /* byte offset in the file */
 	uint64_t bytes;        /* 0 is allowed: a round trip with no data */
