@@ -19,6 +19,7 @@ static void usage(FILE *f)
 	        "  compile FILE [-o OUT.c]   translate a .ncptl program to C\n"
 	        "  run FILE -n N [-- ARGS]   compile, build and simulate a program (see ncsim run --help)\n"
 	        "  run FILE.wkld [options]   run the jobs of a workload file together on one machine\n"
+	        "  run TRACE.vef -n N        every task replays an extended VEF traffic trace\n"
 	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
 	        "\n"
 	        "options:\n"
