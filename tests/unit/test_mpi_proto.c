@@ -119,7 +119,7 @@ static void many_to_one(rt_task *t)
 			rt_irecv(t, i, n1_size, 0, 0);
 		rt_waitall(t);
 		CU_ASSERT_EQUAL(rt_counter(t, RT_MSGS_RECEIVED), NSEND);
-		CU_ASSERT_EQUAL(rt_counter(t, RT_BYTES_RECEIVED), NSEND * n1_size);
+		CU_ASSERT_EQUAL(rt_counter(t, RT_BYTES_RECEIVED), (rt_int)(NSEND * n1_size));
 	} else {
 		rt_send(t, 0, n1_size, 0, 0);
 	}

@@ -314,7 +314,7 @@ static void test_too_many_tasks(void)
 	CU_ASSERT_EQUAL(sd_run(s, q), 1);
 	fclose(q);
 	const char *f = sd_world(s)->fatal;
-	CU_ASSERT_PTR_NOT_NULL(f && strstr(f, "dcnw.vef: the trace has 8 tasks, more than the 4 members of the group"));
+	CU_ASSERT_TRUE(f && strstr(f, "dcnw.vef: the trace has 8 tasks, more than the 4 members of the group"));
 	release(s);
 	free(trace);
 }
