@@ -5,12 +5,12 @@
  *   tasks100k [TASKS [STEPS [MODEL [BARRIER [STACK]]]]]
  *   defaults:  100000  100   analytic tree   32768
  *
- * BARRIER is the barrier algorithm, as [collectives] barrier would name it:
- *   dissemination  rt_barrier of runtime/coll.h: ceil(log2 N) rounds of
- *                  zero-byte messages, N * ceil(log2 N) messages per step;
- *   tree           a k-ary fan-in to task 0 and fan-out back (k = 4), built
- *                  here on runtime/p2p.h: 2 (N - 1) messages per step, and
- *                  each task waits once per phase.
+ * BARRIER is the algorithm of rt_barrier, set through the system text's
+ * [collectives] barrier key (runtime/coll.h):
+ *   dissemination  ceil(log2 N) rounds of zero-byte messages,
+ *                  N * ceil(log2 N) messages per step;
+ *   tree           a 4-ary fan-in to task 0 and fan-out back:
+ *                  2 (N - 1) messages per step, each task waits once per phase.
  * STACK is the bytes of stack per task (lazily committed).
  */
 #include <inttypes.h>
@@ -21,58 +21,28 @@
 #include <time.h>
 
 #include "ncsim/rt.h"
-#include "runtime/p2p.h"
 #include "runtime/sim_driver.h"
 #include "runtime/util.h"
 
-#define TREE_K 4
-
-static rt_int steps = 100;
-static int use_tree = 1;
-
-/* Fan-in of zero-byte messages to task 0 over a TREE_K-ary tree, then the fan-out back. */
-static void tree_barrier(rt_task *t)
-{
-	rt_int n = rt_num_tasks(t), me = rt_rank(t);
-	rt_int tag = p2p_coll_tag(t, rt_world(t));
-	rt_req r[TREE_K + 1];
-	int nr = 0;
-	p2p_op_begin(t);
-	for (rt_int c = me * TREE_K + 1; c <= me * TREE_K + TREE_K && c < n; c++)
-		r[nr++] = p2p_irecv(t, P2P_CTX_COLL, c, 0, tag, 0);
-	if (nr)
-		p2p_waitn(t, r, nr);
-	if (me) {
-		rt_int parent = (me - 1) / TREE_K;
-		r[0] = p2p_isend(t, P2P_CTX_COLL, parent, 0, tag, 0, 0);
-		r[1] = p2p_irecv(t, P2P_CTX_COLL, parent, 0, tag, 0);
-		p2p_waitn(t, r, 2);
-	}
-	nr = 0;
-	for (rt_int c = me * TREE_K + 1; c <= me * TREE_K + TREE_K && c < n; c++)
-		r[nr++] = p2p_isend(t, P2P_CTX_COLL, c, 0, tag, 0, 0);
-	if (nr)
-		p2p_waitn(t, r, nr);
-	p2p_op_end(t);
-}
+static const rt_param params[] = {
+	{"steps", "Compute + barrier steps per task", "--steps", NULL, 100},
+};
 
 static void body(rt_task *t)
 {
+	rt_int steps = rt_param_value(t, 0);
 	for (rt_int s = 0; s < steps; s++) {
 		rt_compute(t, (ncsim_time_t)(1 + rt_rank(t) % 7) * RT_PS_PER_US);
-		if (use_tree)
-			tree_barrier(t);
-		else
-			rt_barrier(t, rt_world(t));
+		rt_barrier(t, rt_world(t));
 	}
 }
 
-static const rt_program prog = {.abi = NCSIM_RT_ABI, .name = "tasks100k", .entry = body};
+static const rt_program prog = {.abi = NCSIM_RT_ABI, .name = "tasks100k", .params = params, .nparams = 1, .entry = body};
 
 int main(int argc, char **argv)
 {
 	uint32_t ntasks = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 100000;
-	steps = argc > 2 ? strtol(argv[2], NULL, 10) : 100;
+	rt_int steps = argc > 2 ? strtol(argv[2], NULL, 10) : 100;
 	const char *model = argc > 3 ? argv[3] : "analytic";
 	const char *barrier = argc > 4 ? argv[4] : "tree";
 	size_t stack = argc > 5 ? (size_t)strtoull(argv[5], NULL, 10) : 32768;
@@ -80,13 +50,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tasks100k: barrier must be tree or dissemination\n");
 		return 2;
 	}
-	use_tree = !strcmp(barrier, "tree");
-	char *sys = xasprintf("[network]\nmodel = %s\nnodes = %" PRIu32 "\n", model, ntasks);
-	char *err = NULL;
+	char *sys = xasprintf("[network]\nmodel = %s\nnodes = %" PRIu32 "\n[collectives]\nbarrier = %s\n", model,
+	                      ntasks, barrier);
+	char *err = NULL, steps_opt[40];
+	snprintf(steps_opt, sizeof steps_opt, "--steps=%" PRId64, steps);
+	char *job_argv[] = {steps_opt};
 	sd_options o = {.system_text = sys, .seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
 	                .stack_size = stack};
 	sd_sim *s = sd_new(&o, &err);
-	sd_job j = {.prog = &prog, .ntasks = ntasks};
+	sd_job j = {.prog = &prog, .ntasks = ntasks, .argc = 1, .argv = job_argv};
 	if (!s || sd_add_job(s, &j, &err) < 0) {
 		fprintf(stderr, "tasks100k: %s\n", err);
 		return 2;

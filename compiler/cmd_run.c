@@ -2,7 +2,9 @@
  * cmd_run.c - `ncsim run prog.ncptl -n TASKS [options] [-- program options]`:
  * compile, build (through the cache), simulate and write the output folder,
  * in one step. `ncsim run trace.vef -n TASKS` does the same for the implicit
- * program `All tasks replay traffic from "trace.vef".`
+ * program `All tasks replay traffic from "trace.vef".`, and `ncsim run
+ * skeleton.c -n TASKS` for a skeleton written in C against ncsim/rt.h or
+ * ncsim/union.h (it ends with NCSIM_SKELETON(program)).
  *
  * Nothing is created on an input error: the output folder is made only after
  * the program compiled, the system file loaded and the program's options
@@ -21,6 +23,7 @@
 #include "compiler/exitcode.h"
 #include "compiler/workload.h"
 #include "runtime/kernel/sim.h"
+#include "runtime/net/dragonfly.h"
 #include "runtime/params.h"
 #include "runtime/sim_driver.h"
 #include "runtime/stats/outfile.h"
@@ -30,15 +33,21 @@
 static void run_usage(FILE *f)
 {
 	fputs("usage: ncsim run FILE.ncptl [options] [-- program options]\n"
+	      "       ncsim run SKELETON.c [options] [-- program options]\n"
+	      "                                       (a skeleton in C ending with NCSIM_SKELETON: ncsim/rt.h)\n"
 	      "       ncsim run FILE.wkld [options]    (several jobs on one machine: doc/workloads.md)\n"
 	      "       ncsim run TRACE.vef [options]    (every task replays an extended VEF trace: doc/traffic.md)\n"
 	      "  Compiles FILE, simulates it and writes the output folder.\n"
 	      "  -n, --tasks N          number of tasks (default 1)\n"
 	      "      --system FILE|NAME system description or preset name (default: the built-in dragonfly)\n"
-	      "      --network MODEL    ideal, analytic or dragonfly (overrides the system file)\n"
+	      "      --network MODEL    ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)\n"
+	      "      --routing ALGO     dragonfly routing: minimal, nonminimal, ugal or par (overrides the system file)\n"
 	      "      --seed S           seed of the run (default 1)\n"
 	      "      --out DIR          output folder (default ncsim-out/<program>-<time>)\n"
 	      "      --until T          stop at simulated time T (a number with ps, ns, us, ms or s; default us)\n"
+	      "      --io-log           write io.csv, one row per I/O request (doc/storage.md)\n"
+	      "      --stack-size B     bytes of stack per task (K/M/G suffixes)\n"
+	      "      --progress, --no-progress  force the progress line on or off\n"
 	      "      --allow-backend-code  run BACKEND EXECUTES/DECLARES text verbatim\n"
 	      "      --no-wall-time     leave the wall time out of summary.json\n"
 	      "  -v, --verbose          show the C compiler command\n"
@@ -102,6 +111,12 @@ static int parse_args(int argc, char **argv, run_opts *r)
 			r->cg.allow_backend_code = 1;
 		} else if (!strcmp(a, "--no-wall-time")) {
 			r->sd.no_wall_time = 1;
+		} else if (!strcmp(a, "--io-log")) {
+			r->sd.io_log = 1;
+		} else if (!strcmp(a, "--progress")) {
+			r->sd.progress = SIM_PROGRESS_ON;
+		} else if (!strcmp(a, "--no-progress")) {
+			r->sd.progress = SIM_PROGRESS_OFF;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			r->verbose = 1;
 		} else if ((v = opt_value(argc, argv, &i, "-n")) || (v = opt_value(argc, argv, &i, "--tasks"))) {
@@ -113,7 +128,22 @@ static int parse_args(int argc, char **argv, run_opts *r)
 		} else if ((v = opt_value(argc, argv, &i, "--system"))) {
 			r->sd.system_path = v;
 		} else if ((v = opt_value(argc, argv, &i, "--network"))) {
-			r->sd.network = v;
+			if (!(r->sd.network = sd_network_model(v))) {
+				fprintf(stderr, "ncsim run: unknown network model '%s' (%s)\n", v, SD_NETWORK_CHOICES);
+				return -1;
+			}
+		} else if ((v = opt_value(argc, argv, &i, "--routing"))) {
+			if (df_routing_parse(v) < 0) {
+				fprintf(stderr, "ncsim run: unknown routing '%s' (minimal, nonminimal, ugal, par)\n", v);
+				return -1;
+			}
+			r->sd.routing = v;
+		} else if ((v = opt_value(argc, argv, &i, "--stack-size"))) {
+			if (prm_parse_int(v, &n) < 0 || n < 0) {
+				fprintf(stderr, "ncsim run: --stack-size needs a non-negative integer\n");
+				return -1;
+			}
+			r->sd.stack_size = (size_t)n;
 		} else if ((v = opt_value(argc, argv, &i, "--out"))) {
 			r->out = v;
 		} else if ((v = opt_value(argc, argv, &i, "--seed"))) {
@@ -142,8 +172,6 @@ static int parse_args(int argc, char **argv, run_opts *r)
 		run_usage(stderr);
 		return -1;
 	}
-	if (r->sd.network && !strcmp(r->sd.network, "dragonfly"))
-		r->sd.network = "packet";
 	return 0;
 }
 
@@ -172,6 +200,11 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 	if (!s)
 		return EXIT_INPUT;
 	sd_free(s);
+	if (sd_check_network(&r->sd, r->ntasks, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err);
+		free(err);
+		return EXIT_INPUT;
+	}
 	if (r->out) {
 		dir = outfile_mkdir_p(r->out, &err) == 0 ? xstrdup(r->out) : NULL;
 	} else {
@@ -224,11 +257,29 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 	return rc ? EXIT_INPUT : EXIT_OK;
 }
 
-/* An extended VEF trace (LANGUAGE.md 14.3) rather than a program. */
-static int is_vef(const char *path)
+/* 1 if path ends with ext (and has a name before it). */
+static int has_ext(const char *path, const char *ext)
 {
-	size_t n = strlen(path);
-	return n > 4 && !strcmp(path + n - 4, ".vef");
+	size_t n = strlen(path), k = strlen(ext);
+	return n > k && !strcmp(path + n - k, ext);
+}
+
+/*
+ * The C text of r->path: an extended VEF trace (LANGUAGE.md 14.3) runs as an
+ * implicit program, a .c file is a hand-written skeleton, anything else is
+ * compiled as coNCePTuaL. The statuses of cg_compile_file.
+ */
+static int source_of(run_opts *r, char **csrc, size_t *len)
+{
+	if (has_ext(r->path, ".vef")) {
+		char *text = cg_vef_program(r->path);
+		int rc = cg_compile_text(r->path, text, &r->cg, stderr, csrc, len);
+		free(text);
+		return rc;
+	}
+	if (has_ext(r->path, ".c"))
+		return cg_skeleton_file(r->path, stderr, csrc, len);
+	return cg_compile_file(r->path, &r->cg, stderr, csrc, len);
 }
 
 int cmd_run(int argc, char **argv)
@@ -255,15 +306,7 @@ int cmd_run(int argc, char **argv)
 	r.cg.name = name;
 	char *csrc;
 	size_t len;
-	int rc;
-	if (is_vef(r.path)) {
-		/* A trace runs as the implicit program `All tasks replay traffic from "trace.vef".` */
-		char *text = cg_vef_program(r.path);
-		rc = cg_compile_text(r.path, text, &r.cg, stderr, &csrc, &len);
-		free(text);
-	} else {
-		rc = cg_compile_file(r.path, &r.cg, stderr, &csrc, &len);
-	}
+	int rc = source_of(&r, &csrc, &len);
 	if (rc != EXIT_OK) {
 		free(name);
 		free(sys_path);
@@ -272,18 +315,28 @@ int cmd_run(int argc, char **argv)
 	build_opts bo = {.verbose = r.verbose};
 	build_result br;
 	if (build_load(csrc, name, &bo, &br, &err) < 0) {
+		/* Generated C that does not build is ncsim's fault, unless it holds the user's code. */
+		int hand = has_ext(r.path, ".c");
 		fprintf(stderr, "ncsim run: cannot build %s: %s\n", r.path, err);
+		if (hand && !strstr(csrc, "NCSIM_SKELETON") && !strstr(csrc, "ncsim_skeleton"))
+			fprintf(stderr, "ncsim run: a skeleton in C ends with NCSIM_SKELETON(program) (see ncsim/rt.h)\n");
 		free(err);
 		free(csrc);
 		free(name);
 		free(sys_path);
-		return r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
+		return hand || r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
 	}
 	free(csrc);
 	if (sd_program_help(br.program, r.prog_argc, r.prog_argv, stdout))
 		rc = EXIT_OK;
-	else
-		rc = simulate(&r, br.program, argc, argv);
+	else {
+		/* summary.json and the logs record the command line as typed: argv[0] is "run". */
+		char **cmd = xcalloc((size_t)argc + 2, sizeof *cmd);
+		cmd[0] = "ncsim";
+		memcpy(cmd + 1, argv, (size_t)argc * sizeof *argv);
+		rc = simulate(&r, br.program, argc + 1, cmd);
+		free(cmd);
+	}
 	build_unload(&br);
 	free(name);
 	free(sys_path);

@@ -4,17 +4,18 @@
  *
  *   options                         what
  *   --system NAME|FILE              machine (preset name or system file)
- *   --network ideal|analytic|packet model override
+ *   --network MODEL                 model override: ideal, analytic, dragonfly (packet), hybrid
  *   --placement POLICY              contiguous (default), random-node, random-router, random-group
  *   --alloc FILE                    CODES allocation file (replaces --placement)
  *   --routing ALGO                  dragonfly routing override
  *   --seed S                        seed of the run and of random placements (default 1)
  *   --out DIR                       output folder
- *   --until T, --stack-size B, --no-wall-time, --progress, --no-progress,
- *   --allow-backend-code, -v/--verbose       as for a single program
+ *   --until T, --stack-size B, --io-log, --no-wall-time, --progress,
+ *   --no-progress, --allow-backend-code, -v/--verbose   as for a single program
  *
- * Every skeleton is compiled (cg_compile_file) and built through the build
- * cache once per distinct file.
+ * Every skeleton is compiled (cg_compile_file; a .c file is a skeleton written
+ * in C, cg_skeleton_file) and built through the build cache once per distinct
+ * file.
  */
 #include "config.h"
 
@@ -28,6 +29,7 @@
 #include "compiler/workload.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/params.h"
+#include "runtime/sim_driver.h"
 #include "runtime/units.h"
 
 static void usage(FILE *f)
@@ -35,13 +37,14 @@ static void usage(FILE *f)
 	fputs("usage: ncsim run FILE.wkld [options]\n"
 	      "  Runs every job of the workload file together on one machine.\n"
 	      "  --system NAME|FILE   machine: a preset (e.g. theta-1056, df-tiny) or a system file\n"
-	      "  --network MODEL      ideal, analytic or packet (overrides the system file)\n"
+	      "  --network MODEL      ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)\n"
 	      "  --placement POLICY   contiguous (default), random-node, random-router, random-group\n"
 	      "  --alloc FILE         allocation file: one line per job with the node of each rank\n"
 	      "  --routing ALGO       dragonfly routing: minimal, nonminimal, ugal, par\n"
 	      "  --seed S             seed of the run and of random placements (default 1)\n"
 	      "  --out DIR            output folder (default ncsim-out/<workload>-<time>)\n"
 	      "  --until T            stop at simulated time T (ps, ns, us, ms or s; default us)\n"
+	      "  --io-log             write io.csv, one row per I/O request (doc/storage.md)\n"
 	      "  --allow-backend-code run BACKEND EXECUTES/DECLARES text verbatim\n"
 	      "  -v, --verbose        show the C compiler command\n"
 	      "  --stack-size B       bytes of stack per task (K/M/G suffixes)\n"
@@ -93,6 +96,8 @@ static int parse(int argc, char **argv, rw_opts *r)
 			r->verbose = 1;
 		} else if (!strcmp(a, "--no-wall-time")) {
 			r->run.sd.no_wall_time = 1;
+		} else if (!strcmp(a, "--io-log")) {
+			r->run.sd.io_log = 1;
 		} else if (!strcmp(a, "--progress")) {
 			r->run.sd.progress = SIM_PROGRESS_ON;
 		} else if (!strcmp(a, "--no-progress")) {
@@ -100,7 +105,10 @@ static int parse(int argc, char **argv, rw_opts *r)
 		} else if ((v = value(argc, argv, &i, "--system", &missing))) {
 			r->system = v;
 		} else if ((v = value(argc, argv, &i, "--network", &missing))) {
-			r->run.sd.network = v;
+			if (!(r->run.sd.network = sd_network_model(v))) {
+				fprintf(stderr, "ncsim run: unknown network model '%s' (%s)\n", v, SD_NETWORK_CHOICES);
+				return -1;
+			}
 		} else if ((v = value(argc, argv, &i, "--placement", &missing))) {
 			int p = pl_policy_parse(v);
 			if (p < 0) {
@@ -153,15 +161,19 @@ typedef struct rw_loader {
 	VEC(build_result) built;
 } rw_loader;
 
-/* .ncptl -> checked AST -> C (cg_compile_file) -> shared object in the build cache -> loaded program. */
+/*
+ * .ncptl -> checked AST -> C (cg_compile_file) -> shared object in the build
+ * cache -> loaded program; a .c skeleton goes to the build cache as it is.
+ */
 static int compile_load(void *ctx, const wl_job *job, const rt_program **prog, char **err)
 {
 	rw_loader *l = ctx;
 	char *name = cg_program_name(job->path);
 	cg_opts co = {.name = name, .allow_backend_code = l->allow_backend_code};
 	char *csrc = NULL;
-	size_t len = 0;
-	int rc = cg_compile_file(job->path, &co, stderr, &csrc, &len);
+	size_t len = 0, n = strlen(job->path);
+	int rc = n > 2 && !strcmp(job->path + n - 2, ".c") ? cg_skeleton_file(job->path, stderr, &csrc, &len)
+	                                                   : cg_compile_file(job->path, &co, stderr, &csrc, &len);
 	if (rc != EXIT_OK) {
 		*err = xasprintf(rc == EXIT_INPUT ? "errors in %s (reported above)" : "cannot read %s", job->path);
 		free(name);

@@ -51,6 +51,15 @@ int cg_compile_text(const char *name, const char *text, const cg_opts *o, FILE *
  */
 char *cg_vef_program(const char *trace);
 
+/*
+ * A hand-written C skeleton (`ncsim run skeleton.c`, include/ncsim/rt.h
+ * NCSIM_SKELETON) as input for the build cache: the file's text behind a
+ * #line directive naming it, in a heap string *csrc. The skeleton must be one
+ * self-contained file (it may include ncsim's and system headers). Returns
+ * the statuses of cg_compile_file.
+ */
+int cg_skeleton_file(const char *path, FILE *diag, char **csrc, size_t *len);
+
 /* The program name derived from a source path: its base name without the extension (heap). */
 char *cg_program_name(const char *path);
 

@@ -5,6 +5,7 @@ libncsimfe_la_SOURCES += compiler/codegen_c.c compiler/codegen_c_expr.c compiler
 	compiler/cmd_compile.c compiler/cmd_run.c
 
 # End-to-end tests (tests/e2e/run-e2e.sh: our own programs with hand-derived
-# figures; corpus-*.sh: the coNCePTuaL corpus named by NCPTL_CORPUS, skipped without it).
-TESTS += tests/e2e/run-e2e.sh tests/e2e/corpus-cc.sh tests/e2e/corpus-run.sh
+# figures; run-options.sh: options and outputs of `ncsim run`, C skeletons;
+# corpus-*.sh: the coNCePTuaL corpus named by NCPTL_CORPUS, skipped without it).
+TESTS += tests/e2e/run-e2e.sh tests/e2e/run-options.sh tests/e2e/corpus-cc.sh tests/e2e/corpus-run.sh
 EXTRA_DIST += tests/e2e/progs tests/e2e/e2e-system.conf tests/e2e/corpus-args.txt

@@ -1,7 +1,8 @@
 /*
  * codegen_file.c - one .ncptl file to C text: front end, semantic analysis,
  * then code generation into memory (shared by `ncsim compile` and `ncsim run`),
- * and the implicit program that replays a VEF trace (`ncsim run trace.vef`).
+ * the implicit program that replays a VEF trace (`ncsim run trace.vef`), and
+ * the text of a hand-written C skeleton (`ncsim run skeleton.c`).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -72,19 +73,64 @@ int cg_compile_text(const char *name, const char *text, const cg_opts *o, FILE *
 	return finish(fe, prog, o, diag, csrc, len);
 }
 
+/* s with '"' and '\\' escaped, for a string literal of either language (heap). */
+static char *quoted(const char *s)
+{
+	size_t n = strlen(s), k = 0;
+	char *q = xmalloc(2 * n + 1);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			q[k++] = '\\';
+		q[k++] = s[i];
+	}
+	q[k] = 0;
+	return q;
+}
+
 char *cg_vef_program(const char *trace)
 {
 	const char *slash = strrchr(trace, '/');
-	const char *base = slash ? slash + 1 : trace;
-	size_t n = strlen(base), k = 0;
-	char *q = xmalloc(2 * n + 1);
-	for (size_t i = 0; i < n; i++) {
-		if (base[i] == '"' || base[i] == '\\')
-			q[k++] = '\\';
-		q[k++] = base[i];
-	}
-	q[k] = 0;
+	char *q = quoted(slash ? slash + 1 : trace);
 	char *text = xasprintf("All tasks replay traffic from \"%s\".\n", q);
 	free(q);
 	return text;
+}
+
+int cg_skeleton_file(const char *path, FILE *diag, char **csrc, size_t *len)
+{
+	*csrc = NULL;
+	*len = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	VEC(char) text = {0};
+	char buf[8192];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		VEC_GROW(&text, text.len + got + 1);
+		memcpy(text.ptr + text.len, buf, got);
+		text.len += got;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		fprintf(diag, "ncsim: cannot read '%s'\n", path);
+		VEC_FREE(&text);
+		return EXIT_USAGE;
+	}
+	VEC_PUSH(&text, 0);
+	if (strlen(text.ptr) != text.len - 1) {
+		fprintf(diag, "ncsim: %s is not a C source file (it holds a NUL byte)\n", path);
+		VEC_FREE(&text);
+		return EXIT_INPUT;
+	}
+	/* The compiler sees a copy in the build cache: the #line directive makes its messages name the file. */
+	char *q = quoted(path);
+	*csrc = xasprintf("#line 1 \"%s\"\n%s", q, text.ptr);
+	*len = strlen(*csrc);
+	free(q);
+	VEC_FREE(&text);
+	return EXIT_OK;
 }

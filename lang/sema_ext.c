@@ -79,7 +79,9 @@ int sx_check_cdf(const char *text, unsigned *line, char *msg, size_t size)
 		const char *q = p;
 		ln++;
 		p = eol ? eol + 1 : end;
-		if (blank(q, end))
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (blank(q, end) || *q == '#')
 			continue;
 		*line = ln;
 		if (!have_mean) {
@@ -117,6 +119,19 @@ int sx_check_cdf(const char *text, unsigned *line, char *msg, size_t size)
 		return -1;
 	}
 	return 0;
+}
+
+/* The first line of a VEF trace that is neither blank nor a `#` comment (the reader skips both). */
+static const char *vef_header(const char *text)
+{
+	const char *p = text + strspn(text, " \t\r\n");
+	while (*p == '#') {
+		const char *eol = strchr(p, '\n');
+		if (!eol)
+			return "";
+		p = eol + strspn(eol, " \t\r\n");
+	}
+	return p;
 }
 
 /* The contents of `path` (relative paths: next to the source file, then in
@@ -170,7 +185,7 @@ static void check_file(sema_ctx *s, ast_node *str, int cdf, const sema_where *w)
 	}
 	if (cdf && sx_check_cdf(text, &line, msg, sizeof msg) < 0)
 		sema_error(s, w, str->span, "malformed size distribution %s, line %u: %s", used, line, msg);
-	else if (!cdf && strncmp(text + strspn(text, " \t\r\n"), "VEF", 3) != 0)
+	else if (!cdf && strncmp(vef_header(text), "VEF", 3) != 0)
 		sema_error(s, w, str->span, "%s is not a VEF trace (it does not start with \"VEF\")", used);
 	free(text);
 }

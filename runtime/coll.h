@@ -24,6 +24,7 @@
  *   collective        algorithm           messages              bytes on the wire
  *   ----------------  ------------------  --------------------  ------------------------
  *   barrier           dissemination       P*L                   0
+ *   barrier           tree (k-ary)        2*(P-1)               0
  *   bcast             binomial tree       P-1                   (P-1)*S
  *   reduce            binomial tree       P-1                   (P-1)*S
  *   allreduce         recursive doubling  2*rem + pof2*lg(pof2) S * messages
@@ -62,18 +63,29 @@ enum coll_allreduce_alg {
 /* Shape of the tree of gather, gatherv and scatter. */
 enum coll_tree { COLL_TREE_BINOMIAL, COLL_TREE_LINEAR };
 
+/* Barrier algorithm choice. */
+enum coll_barrier_alg {
+	COLL_BARRIER_DISSEMINATION, /* ceil(log2 P) rounds, everybody sends every round */
+	COLL_BARRIER_TREE,          /* COLL_BARRIER_RADIX-ary fan-in to member 0, then fan-out */
+};
+
+/* Children per node of the tree barrier. */
+#define COLL_BARRIER_RADIX 4
+
 /*
  * Algorithm choices and thresholds. Keys of [collectives]:
  *   allreduce                = auto | recursive_doubling | ring      (auto)
  *   allreduce_ring_threshold = size                                  (64 KiB)
  *   gather                   = binomial | linear                     (binomial)
  *   scatter                  = binomial | linear                     (binomial)
+ *   barrier                  = dissemination | tree                  (dissemination)
  */
 typedef struct coll_config {
 	int allreduce;                     /* enum coll_allreduce_alg */
 	uint64_t allreduce_ring_threshold; /* bytes: auto uses the ring when S >= this */
 	int gather;                        /* enum coll_tree, also for gatherv */
 	int scatter;                       /* enum coll_tree */
+	int barrier;                       /* enum coll_barrier_alg */
 } coll_config;
 
 /* Fills cfg with the defaults listed above. */
@@ -113,7 +125,7 @@ size_t coll_board_open(const coll_ctx *cc);
 /*
  * Provided by the task runtime: the collectives state of the simulation t runs
  * in, or NULL if the runtime holds none (then the defaults apply and
- * rt_allreduce_value is fatal). coll_config.c has a weak fallback returning NULL.
+ * rt_allreduce_value is fatal). runtime/task.c defines it.
  */
 coll_ctx *rt_coll_ctx(rt_task *t);
 /* The configuration in force for t: its simulation's, or the defaults. */
@@ -174,6 +186,8 @@ static inline unsigned coll_popcount(uint64_t v) { return (unsigned)__builtin_po
 
 /* ------------------- collectives with an explicit configuration or state */
 
+/* rt_barrier with configuration cfg (rt_barrier passes coll_cfg(t)). */
+void coll_barrier_with(rt_task *t, const coll_config *cfg, const rt_group *g);
 /* rt_allreduce with configuration cfg (rt_allreduce passes coll_cfg(t)). */
 void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
 /* rt_gather (bytes NULL: `each` per member) or rt_gatherv (bytes[j] per member) with cfg. */

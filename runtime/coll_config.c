@@ -22,6 +22,7 @@ static const coll_config coll_defaults = {
 	.allreduce_ring_threshold = 64 * 1024,
 	.gather = COLL_TREE_BINOMIAL,
 	.scatter = COLL_TREE_BINOMIAL,
+	.barrier = COLL_BARRIER_DISSEMINATION,
 };
 
 void coll_config_default(coll_config *cfg) { *cfg = coll_defaults; }
@@ -68,6 +69,8 @@ int coll_config_load(coll_config *cfg, const sysconf_t *c, char **err)
 	static const int alg_values[] = { COLL_ALLREDUCE_AUTO, COLL_ALLREDUCE_RECDBL, COLL_ALLREDUCE_RING };
 	static const char *const tree_names[] = { "binomial", "linear", NULL };
 	static const int tree_values[] = { COLL_TREE_BINOMIAL, COLL_TREE_LINEAR };
+	static const char *const barrier_names[] = { "dissemination", "tree", NULL };
+	static const int barrier_values[] = { COLL_BARRIER_DISSEMINATION, COLL_BARRIER_TREE };
 
 	coll_config_default(cfg);
 	if (!c)
@@ -79,6 +82,8 @@ int coll_config_load(coll_config *cfg, const sysconf_t *c, char **err)
 	if (load_choice(c, "gather", tree_names, tree_values, &cfg->gather, err) < 0)
 		return -1;
 	if (load_choice(c, "scatter", tree_names, tree_values, &cfg->scatter, err) < 0)
+		return -1;
+	if (load_choice(c, "barrier", barrier_names, barrier_values, &cfg->barrier, err) < 0)
 		return -1;
 	return 0;
 }

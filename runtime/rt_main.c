@@ -4,10 +4,11 @@
  * runs one job and writes the output folder.
  *
  *   prog [-n TASKS] [--system FILE] [--network MODEL] [--routing R] [--seed S] [--out DIR]
- *        [--stack-size BYTES] [--until US] [--io-log] [--no-wall-time] [-- PROGRAM OPTIONS]
+ *        [--stack-size BYTES] [--until T] [--io-log] [--no-wall-time] [-- PROGRAM OPTIONS]
  *
  * The output folder is created before the simulation starts: log files
- * (logs/) and io.csv are written into it while the run goes on.
+ * (logs/) and io.csv are written into it while the run goes on. Options and
+ * the network are checked first, so an input error leaves no folder behind.
  *
  * Exit status: 0 ok, 1 failed run (deadlock, run-time error), 2 usage or I/O error.
  */
@@ -21,10 +22,12 @@
 
 #include "ncsim/rt.h"
 #include "runtime/kernel/sim.h"
+#include "runtime/net/dragonfly.h"
 #include "runtime/params.h"
 #include "runtime/sim_driver.h"
 #include "runtime/stats/outfile.h"
 #include "runtime/traffic_stats.h"
+#include "runtime/units.h"
 #include "runtime/util.h"
 
 int rt_init(unsigned abi, const rt_program *prog)
@@ -43,12 +46,12 @@ static void usage(const char *argv0, FILE *f)
 	        "usage: %s [options] [-- program options]\n"
 	        "  -n, --tasks N         number of tasks (default 1)\n"
 	        "      --system FILE     system description (default: the built-in dragonfly)\n"
-	        "      --network MODEL   ideal, analytic, packet or hybrid (overrides the system file)\n"
+	        "      --network MODEL   ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)\n"
 	        "      --routing R       dragonfly routing: minimal, nonminimal, ugal or par\n"
 	        "      --seed S          seed of the run (default 1)\n"
 	        "      --out DIR         output folder (default ncsim-out/<program>-<time>)\n"
 	        "      --stack-size B    bytes of stack per task (K/M/G suffixes)\n"
-	        "      --until US        stop at this simulated time (microseconds)\n"
+	        "      --until T         stop at simulated time T (ps, ns, us, ms or s; default us)\n"
 	        "      --io-log          write io.csv, one row per I/O request\n"
 	        "      --no-wall-time    leave the wall time out of summary.json\n"
 	        "  -h, --help            this help; `-- --help` shows the program's options\n",
@@ -101,6 +104,10 @@ static int parse(int argc, char **argv, rm_opts *r)
 		} else if (!strcmp(a, "--io-log")) {
 			r->o.io_log = 1;
 		} else if ((s = value(argc, argv, &i, "--routing"))) {
+			if (df_routing_parse(s) < 0) {
+				fprintf(stderr, "ncsim: unknown routing '%s' (minimal, nonminimal, ugal, par)\n", s);
+				return -1;
+			}
 			r->o.routing = s;
 		} else if ((s = value(argc, argv, &i, "-n")) || (s = value(argc, argv, &i, "--tasks"))) {
 			if (parse_num("--tasks", s, &v) < 0 || v < 1 || v > UINT32_MAX)
@@ -109,7 +116,10 @@ static int parse(int argc, char **argv, rm_opts *r)
 		} else if ((s = value(argc, argv, &i, "--system"))) {
 			r->o.system_path = s;
 		} else if ((s = value(argc, argv, &i, "--network"))) {
-			r->o.network = s;
+			if (!(r->o.network = sd_network_model(s))) {
+				fprintf(stderr, "ncsim: unknown network model '%s' (%s)\n", s, SD_NETWORK_CHOICES);
+				return -1;
+			}
 		} else if ((s = value(argc, argv, &i, "--out"))) {
 			r->out = s;
 		} else if ((s = value(argc, argv, &i, "--seed"))) {
@@ -121,9 +131,11 @@ static int parse(int argc, char **argv, rm_opts *r)
 				return -1;
 			r->o.stack_size = (size_t)v;
 		} else if ((s = value(argc, argv, &i, "--until"))) {
-			if (parse_num("--until", s, &v) < 0)
+			const char *why;
+			if (units_time(s, UNITS_US, &r->o.until, &why) < 0) {
+				fprintf(stderr, "ncsim: --until %s: %s\n", s, why);
 				return -1;
-			r->o.until = (ncsim_time_t)v * RT_PS_PER_US;
+			}
 		} else {
 			fprintf(stderr, "ncsim: unknown option '%s'\n", a);
 			usage(argv[0], stderr);
@@ -177,7 +189,7 @@ int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv)
 	char *err = NULL;
 	sd_sim *s = sd_new(&r.o, &err);
 	sd_job job = {.prog = prog, .ntasks = r.ntasks, .argc = r.prog_argc, .argv = r.prog_argv};
-	if (!s || sd_add_job(s, &job, &err) < 0) {
+	if (!s || sd_add_job(s, &job, &err) < 0 || sd_check_network(&r.o, r.ntasks, &err) < 0) {
 		fprintf(stderr, "ncsim: %s\n", err);
 		free(err);
 		sd_free(s);

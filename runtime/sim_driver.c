@@ -87,16 +87,21 @@ struct sd_sim {
 	ncsim_time_t end;
 };
 
+/* The system o describes (heap), or NULL with *err. */
+static sysconf_t *load_system(const sd_options *o, char **err)
+{
+	if (o->system_text)
+		return sysconf_parse("(system text)", o->system_text, err);
+	if (o->system_path)
+		return sysconf_load(o->system_path, err);
+	return sysconf_parse("(built-in system)", sd_default_system, err);
+}
+
 sd_sim *sd_new(const sd_options *o, char **err)
 {
 	sd_sim *s = xcalloc(1, sizeof *s);
 	s->o = *o;
-	if (o->system_text)
-		s->sys = sysconf_parse("(system text)", o->system_text, err);
-	else if (o->system_path)
-		s->sys = sysconf_load(o->system_path, err);
-	else
-		s->sys = sysconf_parse("(built-in system)", sd_default_system, err);
+	s->sys = load_system(o, err);
 	if (!s->sys) {
 		free(s);
 		return NULL;
@@ -219,9 +224,7 @@ static sto_system *make_storage(const sysconf_t *sys, net_model *net, sim_ctx *c
 
 int sd_machine_nodes(const sd_options *o, uint32_t tasks, uint32_t *nnodes, uint8_t **storage_mask, char **err)
 {
-	sysconf_t *sys = o->system_text ? sysconf_parse("(system text)", o->system_text, err)
-	                 : o->system_path ? sysconf_load(o->system_path, err)
-	                                  : sysconf_parse("(built-in system)", sd_default_system, err);
+	sysconf_t *sys = load_system(o, err);
 	if (!sys)
 		return -1;
 	int rc = -1;
@@ -240,6 +243,24 @@ int sd_machine_nodes(const sd_options *o, uint32_t tasks, uint32_t *nnodes, uint
 	rc = 0;
 out:
 	sto_free(sto);
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	return rc;
+}
+
+int sd_check_network(const sd_options *o, uint32_t tasks, char **err)
+{
+	sysconf_t *sys = load_system(o, err);
+	if (!sys)
+		return -1;
+	uint32_t need;
+	sim_ctx *ctx = sim_new(o->seed);
+	net_model *net = NULL;
+	int rc = min_nodes(sys, tasks, &need, err) < 0 ||
+	                 !(net = netf_create_routed(ctx, sys, o->network, o->routing, need, err))
+	             ? -1
+	             : 0;
 	net_destroy(net);
 	sim_free(ctx);
 	sysconf_free(sys);
@@ -464,7 +485,10 @@ int sd_run(sd_sim *s, FILE *err)
 		const rt_task *t = s->w->all.ptr[i];
 		s->end = t->tot.end > s->end ? t->tot.end : s->end;
 	}
+	/* A run that did not finish ends where it got to, not where its last finished task did (maybe 0). */
+	ncsim_time_t reached = st->end_time > s->end ? st->end_time : s->end;
 	if (tk_world_check(s->w, st->stopped_at_until, err) != 0) {
+		s->end = reached;
 		close_logs(s, s->w->fatal_msg ? s->w->fatal_msg
 		                              : "The simulation ended with blocked tasks (deadlock; see the report on stderr)");
 		finish_io_log(s, 0, err);
@@ -472,6 +496,7 @@ int sd_run(sd_sim *s, FILE *err)
 		return 1;
 	}
 	if (st->stopped_at_until) {
+		s->end = reached > s->o.until ? reached : s->o.until; /* the clock got to the limit */
 		char why[128];
 		snprintf(why, sizeof why, "The simulation stopped at its time limit (%.6f us) before this task ended",
 		         (double)s->o.until / 1e6);
@@ -567,4 +592,15 @@ void sd_free(sd_sim *s)
 const sim_stats *sd_stats(const sd_sim *s) { return sim_get_stats(s->ctx); }
 ncsim_time_t sd_end_time(const sd_sim *s) { return s->end; }
 struct tk_world *sd_world(sd_sim *s) { return s->w; }
+const char *sd_network_model(const char *name)
+{
+	static const char *const names[][2] = {
+		{"ideal", "ideal"}, {"analytic", "analytic"}, {"packet", "packet"}, {"dragonfly", "packet"}, {"hybrid", "hybrid"},
+	};
+	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i][0]))
+			return names[i][1];
+	return NULL;
+}
+
 const char *sd_network_name(const sd_sim *s) { return s->net ? s->net->ops->name : ""; }

@@ -28,7 +28,7 @@ extern const char sd_default_system[];
 typedef struct sd_options {
 	const char *system_path; /* system file, or NULL for sd_default_system */
 	const char *system_text; /* system description held in memory; wins over system_path */
-	const char *network;     /* model override (ideal, analytic, packet), or NULL */
+	const char *network;     /* model override (ideal, analytic, packet, hybrid; see sd_network_model), or NULL */
 	uint64_t seed;           /* the run's seed (kernel streams, rt_seed when --seed is absent) */
 	size_t stack_size;       /* task stack bytes, 0: default (256 KiB, lazily committed) */
 	ncsim_time_t until;      /* stop at this simulated time; 0: run to the end */
@@ -79,10 +79,27 @@ void sd_free(sd_sim *s);
 
 /* Kernel counters of the run (after sd_run). */
 const sim_stats *sd_stats(const sd_sim *s);
-/* Simulated time when the last task finished (ps). */
+/*
+ * Simulated time of the run's end (ps): when the last task finished; for a
+ * failed run, the later of that and the last event processed (where the run
+ * got to, even if no task finished); for a run stopped by `until`, until.
+ */
 ncsim_time_t sd_end_time(const sd_sim *s);
 /* The task layer, for tests and writers (NULL before sd_run). */
 struct tk_world *sd_world(sd_sim *s);
+/*
+ * Builds (and frees) the network o selects for `tasks` tasks, without
+ * running anything: catches a bad model, routing or topology before an
+ * output folder is made. 0, or -1 with *err.
+ */
+int sd_check_network(const sd_options *o, uint32_t tasks, char **err);
+/*
+ * The sd_options.network value for a model name a user gives (--network):
+ * "ideal", "analytic", "packet" (also for "dragonfly") or "hybrid"; NULL if
+ * the name is none of these. SD_NETWORK_CHOICES lists them for messages.
+ */
+const char *sd_network_model(const char *name);
+#define SD_NETWORK_CHOICES "ideal, analytic, dragonfly (or packet), hybrid"
 /* Name of the network model in use (after sd_run). */
 const char *sd_network_name(const sd_sim *s);
 /*

@@ -5,6 +5,10 @@
  * Each iteration every task computes its mini-batch (129 ms), then the job
  * allreduces the 28.15 MB gradient. Intended for 64 tasks:
  *
+ *     ncsim run cosmoflow_native.c -n 64 --network analytic
+ *
+ * or, built standalone:
+ *
  *     cc cosmoflow_native.c $(pkg-config --cflags --libs ncsim) -o cosmoflow_native
  *     ./cosmoflow_native -n 64 --network analytic
  *
@@ -38,4 +42,5 @@ static const rt_program program = {
 	.entry = cosmoflow,
 };
 
-int main(int argc, char **argv) { return rt_main(NCSIM_RT_ABI, &program, argc, argv); }
+/* main() for the standalone build, ncsim_skeleton() for `ncsim run cosmoflow_native.c`. */
+NCSIM_SKELETON(program)

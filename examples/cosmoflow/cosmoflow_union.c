@@ -3,6 +3,10 @@
  * with the Union skeleton API (ncsim/union.h): per iteration 129 ms of
  * compute, then an allreduce of 7,037,500 UNION_Int (28.15 MB).
  *
+ *     ncsim run cosmoflow_union.c -n 64 --network analytic
+ *
+ * or, built standalone:
+ *
  *     cc cosmoflow_union.c $(pkg-config --cflags --libs ncsim) -o cosmoflow_union
  *     ./cosmoflow_union -n 64 --network analytic
  */
@@ -42,4 +46,5 @@ static const rt_program program = {
 	.entry = cosmoflow,
 };
 
-int main(int argc, char **argv) { return rt_main(NCSIM_RT_ABI, &program, argc, argv); }
+/* main() for the standalone build, ncsim_skeleton() for `ncsim run cosmoflow_union.c`. */
+NCSIM_SKELETON(program)

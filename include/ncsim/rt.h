@@ -70,6 +70,35 @@ int rt_init(unsigned abi, const rt_program *prog);
  */
 int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv);
 
+/*
+ * NCSIM_SKELETON(prog): the two entry points of a hand-written skeleton whose
+ * descriptor is the rt_program `prog`. Write it once, at file scope, after
+ * the descriptor:
+ *
+ *     static const rt_program program = { .abi = NCSIM_RT_ABI, .name = "x", .entry = body };
+ *     NCSIM_SKELETON(program)
+ *
+ * It defines
+ *   - ncsim_skeleton(), which the build cache of `ncsim run skeleton.c -n N`
+ *     looks up after loading the file: the descriptor, or NULL when the
+ *     runtime rejects the ABI the file was compiled with (rt_init);
+ *   - main(), calling rt_main, so the same file also builds standalone:
+ *     cc x.c $(pkg-config --cflags --libs ncsim) && ./a.out -n N.
+ */
+#define NCSIM_SKELETON(prog)                                                      \
+	NCSIM_SKELETON_EXTERN_ const rt_program *ncsim_skeleton(void);                \
+	NCSIM_SKELETON_EXTERN_ const rt_program *ncsim_skeleton(void)                 \
+	{                                                                             \
+		return rt_init(NCSIM_RT_ABI, &(prog)) == 0 ? &(prog) : NULL;              \
+	}                                                                             \
+	int main(int argc, char **argv);                                              \
+	int main(int argc, char **argv) { return rt_main(NCSIM_RT_ABI, &(prog), argc, argv); }
+#ifdef __cplusplus
+#define NCSIM_SKELETON_EXTERN_ extern "C"
+#else
+#define NCSIM_SKELETON_EXTERN_
+#endif
+
 /* -------------------------------------------------------- identity and time */
 
 rt_int rt_rank(const rt_task *t);       /* this task's (virtual) id in its job */

@@ -6,6 +6,7 @@
 #include "runtime/stats/summary.h"
 
 #include "runtime/stats/json.h"
+#include "runtime/storage/storage.h"
 #include "runtime/task.h"
 #include "runtime/traffic_stats.h"
 
@@ -26,6 +27,9 @@ static void job_totals(json_writer *j, const tk_job *job, const char *args)
 		sum.end = x->end > sum.end ? x->end : sum.end;
 		sum.bytes_sent += x->bytes_sent;
 		sum.msgs_sent += x->msgs_sent;
+		sum.io_read += x->io_read;
+		sum.io_written += x->io_written;
+		sum.io_ops += x->io_ops;
 	}
 	json_object_begin(j);
 	json_key(j, "name");
@@ -45,6 +49,32 @@ static void job_totals(json_writer *j, const tk_job *job, const char *args)
 	key_uint(j, "mpi_stack_ps", sum.t[TK_T_MPI_STACK]);
 	key_uint(j, "bytes_sent", sum.bytes_sent);
 	key_uint(j, "msgs_sent", sum.msgs_sent);
+	key_uint(j, "io_requests", sum.io_ops);
+	key_uint(j, "io_bytes_read", sum.io_read);
+	key_uint(j, "io_bytes_written", sum.io_written);
+	json_object_end(j);
+}
+
+/* "storage": the storage subsystem's totals, when the run did any I/O (as storage.csv). */
+static void write_storage_totals(json_writer *j, const struct sto_system *sto)
+{
+	const sto_totals *x = sto ? sto_get_totals(sto) : NULL;
+	if (!x || !x->submitted)
+		return;
+	json_key(j, "storage");
+	json_object_begin(j);
+	key_uint(j, "requests_submitted", x->submitted);
+	key_uint(j, "requests_completed", x->completed);
+	key_uint(j, "requests_failed", x->failed);
+	key_uint(j, "reads", x->reads);
+	key_uint(j, "writes", x->writes);
+	key_uint(j, "bytes_read", x->bytes_read);
+	key_uint(j, "bytes_written", x->bytes_written);
+	key_uint(j, "bytes_stored", x->bytes_stored);
+	key_uint(j, "bytes_drained", x->bytes_drained);
+	key_uint(j, "network_msgs", x->net_msgs);
+	key_uint(j, "network_bytes", x->net_bytes);
+	key_uint(j, "space_waits", x->space_waits);
 	json_object_end(j);
 }
 
@@ -95,6 +125,7 @@ int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE 
 		job_totals(&j, w->jobs.ptr[i], in->job_args ? in->job_args[i] : NULL);
 	json_array_end(&j);
 	write_net_totals(&j, w->net);
+	write_storage_totals(&j, w->sto);
 	tstat_json(w, &j); /* "traffic": {...}, only if traffic ran */
 	json_object_end(&j);
 	fputc('\n', f);

@@ -41,7 +41,7 @@ static const rt_param params[] = {
 	{ "coll", "collective (enum kind)", "--coll", NULL, 0 },
 	{ "bytes", "message size", "--bytes", NULL, 0 },
 	{ "group", "group mode (enum gmode)", "--group", NULL, 0 },
-	{ "alg", "allreduce algorithm, or tree shape", "--alg", NULL, 0 },
+	{ "alg", "allreduce algorithm, tree shape or barrier algorithm", "--alg", NULL, 0 },
 	{ "root", "root member index (mod group size)", "--root", NULL, 0 },
 	{ "reps", "repetitions", "--reps", NULL, 1 },
 };
@@ -81,10 +81,17 @@ static void body(rt_task *t)
 	coll_config_default(&cfg);
 	cfg.allreduce = (int)rt_param_value(t, 3);
 	cfg.gather = cfg.scatter = (int)rt_param_value(t, 3);
+	cfg.barrier = (int)rt_param_value(t, 3);
 	uint64_t sv[MAXT], rv[MAXT];
 	for (rt_int rep = 0; rep < rt_param_value(t, 5); rep++) {
 		switch (kind) {
-		case K_BARRIER: rt_barrier(t, &g); break;
+		case K_BARRIER:
+			/* alg -1: the public call, configured by the system file. */
+			if (cfg.barrier < 0)
+				rt_barrier(t, &g);
+			else
+				coll_barrier_with(t, &cfg, &g);
+			break;
 		case K_BCAST: rt_bcast(t, &g, root, S); break;
 		case K_REDUCE: rt_reduce(t, &g, root, S); break;
 		case K_ALLREDUCE:
@@ -171,7 +178,7 @@ static expect formula(int kind, int P, uint64_t S, int alg, int rootsel)
 	uint64_t p = (uint64_t)P;
 	int root = rootsel % P;
 	switch (kind) {
-	case K_BARRIER: e.msgs = p * (uint64_t)ceil_log2(P); break;
+	case K_BARRIER: e.msgs = alg == COLL_BARRIER_TREE ? 2 * (p - 1) : p * (uint64_t)ceil_log2(P); break;
 	case K_BCAST:
 	case K_REDUCE: e.msgs = p - 1; e.bytes = (p - 1) * S; break;
 	case K_VALUE: S = 8; alg = COLL_ALLREDUCE_AUTO; /* fall through */
@@ -338,7 +345,12 @@ static int sweep(int kind, uint64_t S, int alg, int rootsel)
 
 /* ------------------------------------------------------------ tests */
 
-static void test_barrier(void) { CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, 0, 0), 0); }
+static void test_barrier(void)
+{
+	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, 0, 0), 0);
+	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, COLL_BARRIER_TREE, 0), 0);
+	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, -1, 0), 0); /* rt_barrier: dissemination by default */
+}
 
 static void test_bcast(void)
 {
@@ -417,6 +429,39 @@ static void test_ring_time(void)
 }
 
 /*
+ * Barrier times on the analytic test machine with zero software costs and
+ * zero-byte headers: every message takes exactly the latency L = 100 ns and
+ * nothing queues. Dissemination takes ceil(log2 P) rounds of one message,
+ * the tree 2*H messages along its deepest path, H = the depth of member P-1
+ * in the 4-ary heap (children of i: 4i+1 .. 4i+4): H = 1 up to P = 5, 2 up to
+ * P = 21, 3 up to P = 85.
+ */
+static void test_barrier_time(void)
+{
+	const char *costs = "[mpi]\nheader_bytes = 0\npost_header = 0\npost_rdma = 0\npin_latency = 0\n"
+	                    "pin_per_page = 0\n";
+	static const int sizes[] = { 1, 2, 5, 6, 21, 22, 33, 64 };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		int P = sizes[i], H = 0;
+		for (int m = P - 1; m > 0; m = (m - 1) / COLL_BARRIER_RADIX)
+			H++;
+		char *sys = tl_analytic((uint32_t)P, costs);
+		run_result d = run(P, sys, K_BARRIER, 0, G_WORLD, COLL_BARRIER_DISSEMINATION, 0, 1);
+		run_result t = run(P, sys, K_BARRIER, 0, G_WORLD, COLL_BARRIER_TREE, 0, 1);
+		CU_ASSERT_EQUAL(d.rc, 0);
+		CU_ASSERT_EQUAL(t.rc, 0);
+		CU_ASSERT_EQUAL(d.end, (ncsim_time_t)ceil_log2(P) * TL_LAT);
+		CU_ASSERT_EQUAL(t.end, (ncsim_time_t)(2 * H) * TL_LAT);
+		if (d.end != (ncsim_time_t)ceil_log2(P) * TL_LAT || t.end != (ncsim_time_t)(2 * H) * TL_LAT)
+			fprintf(stderr, "barrier on %d tasks: dissemination %llu ps (expected %llu), tree %llu ps "
+			        "(expected %llu)\n", P, (unsigned long long)d.end,
+			        (unsigned long long)(ceil_log2(P) * TL_LAT), (unsigned long long)t.end,
+			        (unsigned long long)(2 * H * TL_LAT));
+		free(sys);
+	}
+}
+
+/*
  * [collectives] of the system file reaches rt_allreduce: 1000 bytes would use
  * recursive doubling, `allreduce = ring` forces the ring. Without a coll_ctx in
  * the runtime (rt_coll_ctx NULL) the defaults apply and the key is unused.
@@ -433,6 +478,16 @@ static void test_config_in_run(void)
 	if (!g_out.has_ctx)
 		fprintf(stderr, "note: the runtime holds no coll_ctx yet; [collectives] is not applied\n");
 	free(sys);
+
+	/* `barrier = tree` reaches rt_barrier: 3 barriers on 21 tasks, 2 * 20 messages each. */
+	sys = tl_analytic(21, SYS_EXTRA "[collectives]\nbarrier = tree\n");
+	g_out.has_ctx = 0;
+	r = run(21, sys, K_BARRIER, 0, G_WORLD, -1, 0, 3);
+	CU_ASSERT_EQUAL(r.rc, 0);
+	CU_ASSERT(g_out.has_ctx);
+	CU_ASSERT_EQUAL(r.msgs, 3 * 40);
+	CU_ASSERT_EQUAL(r.bytes, 0);
+	free(sys);
 }
 
 static void test_config(void)
@@ -443,15 +498,18 @@ static void test_config(void)
 	CU_ASSERT_EQUAL(c.allreduce, COLL_ALLREDUCE_AUTO);
 	CU_ASSERT_EQUAL(c.allreduce_ring_threshold, 65536);
 	CU_ASSERT_EQUAL(c.gather, COLL_TREE_BINOMIAL);
+	CU_ASSERT_EQUAL(c.barrier, COLL_BARRIER_DISSEMINATION);
 
 	sysconf_t *sc = sysconf_parse("t.conf", "[collectives]\nallreduce = ring\n"
-	                            "allreduce_ring_threshold = 1 MiB\ngather = linear\nscatter = Linear\n", &err);
+	                            "allreduce_ring_threshold = 1 MiB\ngather = linear\nscatter = Linear\n"
+	                            "barrier = tree\n", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
 	CU_ASSERT_EQUAL(coll_config_load(&c, sc, &err), 0);
 	CU_ASSERT_EQUAL(c.allreduce, COLL_ALLREDUCE_RING);
 	CU_ASSERT_EQUAL(c.allreduce_ring_threshold, 1048576);
 	CU_ASSERT_EQUAL(c.gather, COLL_TREE_LINEAR);
 	CU_ASSERT_EQUAL(c.scatter, COLL_TREE_LINEAR);
+	CU_ASSERT_EQUAL(c.barrier, COLL_BARRIER_TREE);
 	CU_ASSERT_EQUAL(sysconf_unused(sc, stderr), 0);
 	sysconf_free(sc);
 
@@ -461,6 +519,16 @@ static void test_config(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(err);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.conf:2"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "star"));
+	free(err);
+	err = NULL;
+	sysconf_free(sc);
+
+	sc = sysconf_parse("t.conf", "[collectives]\n\nbarrier = butterfly\n", &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	CU_ASSERT_EQUAL(coll_config_load(&c, sc, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.conf:3"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "dissemination, tree"));
 	free(err);
 	err = NULL;
 	sysconf_free(sc);
@@ -532,5 +600,6 @@ int main(void)
 	CU_add_test(s, "reduce_to 1..33", test_reduce_to);
 	CU_add_test(s, "allreduce_value 1..33", test_allreduce_value);
 	CU_add_test(s, "ring allreduce time", test_ring_time);
+	CU_add_test(s, "barrier times", test_barrier_time);
 	return tl_main();
 }
