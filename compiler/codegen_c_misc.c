@@ -187,9 +187,10 @@ static void io_body(cg *g, const cg_sym *env, void *ud)
 	}
 	case AST_IO_CLOSE: cg_line(g, "rt_io_close(t, %s);", cg_int(g, env, n->u.io_close.file)); break;
 	default:
-		cg_line(g, "(void)rt_io_%s(t, %s, cg_bytes(t, %s), %s, %d);", n->kind == AST_IO_READ ? "read" : "write",
+		cg_line(g, "(void)rt_io_%s(t, %s, cg_io_bytes(t, %s, \"an I/O size\"), %s, %d);",
+		        n->kind == AST_IO_READ ? "read" : "write",
 		        n->u.io.file ? cg_int(g, env, n->u.io.file) : "0", cg_size(g, env, n->u.io.size),
-		        n->u.io.offset ? cg_fmt(g, "(int64_t)cg_bytes(t, %s)", cg_size(g, env, n->u.io.offset))
+		        n->u.io.offset ? cg_fmt(g, "(int64_t)cg_io_bytes(t, %s, \"a file offset\")", cg_size(g, env, n->u.io.offset))
 		                       : "RT_IO_SEQUENTIAL",
 		        n->u.io.async);
 		break;

@@ -60,8 +60,8 @@ static void barrier_tree(rt_task *t, const rt_group *g, int me, const coll_op *o
 		p2p_waitn(t, r, nr);
 	if (me) {
 		int parent = (me - 1) / K;
-		r[0] = coll_isend(t, g, parent, 0, op);
-		r[1] = coll_irecv(t, g, parent, 0, op);
+		r[0] = coll_irecv(t, g, parent, 0, op);
+		r[1] = coll_isend(t, g, parent, 0, op);
 		p2p_waitn(t, r, 2);
 	}
 	nr = 0;
