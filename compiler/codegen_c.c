@@ -380,6 +380,64 @@ static const char prelude[] =
 	"\tif (!*fc)\n"
 	"\t\t*fc = ncsim_filecache_new();\n"
 	"\treturn *fc;\n"
+	"}\n"
+	"/*\n"
+	" * Per-task memo of the senders whose targets include this task, one table\n"
+	" * per send statement, keyed by the values of the variables its task\n"
+	" * descriptions read. Direct-mapped with a short probe; an entry is kept only\n"
+	" * when its scan completed with at most CG_MEMO_MAXLEN senders.\n"
+	" */\n"
+	"#define CG_MEMO_SLOTS 64\n"
+	"#define CG_MEMO_PROBE 4\n"
+	"#define CG_MEMO_MAXKEY 8\n"
+	"#define CG_MEMO_MAXLEN 64\n"
+	"struct cg_memo_ent {\n"
+	"\tint used;\n"
+	"\tint64_t key[CG_MEMO_MAXKEY];\n"
+	"\tstruct ncsim_ivec list;\n"
+	"};\n"
+	"struct cg_memo {\n"
+	"\tstruct cg_memo_ent e[CG_MEMO_SLOTS];\n"
+	"};\n"
+	"/* The entry of key[0..nkey) in *mp (allocated on first use): used = 1 if it holds the senders, else emptied for a scan. */\n"
+	"static inline struct cg_memo_ent *cg_memo_get(rt_task *t, struct cg_memo **mp, int nkey, const int64_t *key)\n"
+	"{\n"
+	"\tif (!*mp && !(*mp = calloc(1, sizeof **mp)))\n"
+	"\t\trt_fatal(t, \"out of memory\");\n"
+	"\tuint64_t h = 0x9e3779b97f4a7c15u;\n"
+	"\tfor (int i = 0; i < nkey; i++)\n"
+	"\t\th = (h ^ (uint64_t)key[i]) * 0x100000001b3u;\n"
+	"\tunsigned home = (unsigned)(h ^ (h >> 29)) % CG_MEMO_SLOTS;\n"
+	"\tstruct cg_memo_ent *free_e = NULL;\n"
+	"\tfor (unsigned p = 0; p < CG_MEMO_PROBE; p++) {\n"
+	"\t\tstruct cg_memo_ent *x = &(*mp)->e[(home + p) % CG_MEMO_SLOTS];\n"
+	"\t\tif (!x->used) {\n"
+	"\t\t\tif (!free_e)\n"
+	"\t\t\t\tfree_e = x;\n"
+	"\t\t} else if (!memcmp(x->key, key, (size_t)nkey * sizeof *key)) {\n"
+	"\t\t\treturn x;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tstruct cg_memo_ent *x = free_e ? free_e : &(*mp)->e[home];\n"
+	"\tx->used = 0;\n"
+	"\tif (nkey)\n"
+	"\t\tmemcpy(x->key, key, (size_t)nkey * sizeof *key);\n"
+	"\tx->list.len = 0;\n"
+	"\treturn x;\n"
+	"}\n"
+	"/* Records one sender during a scan (long lists are not kept: their scans are not wasted). */\n"
+	"static inline void cg_memo_push(rt_task *t, struct cg_memo_ent *x, int64_t s)\n"
+	"{\n"
+	"\tif (x->list.len <= CG_MEMO_MAXLEN)\n"
+	"\t\tcg_push(t, &x->list, s);\n"
+	"}\n"
+	"static inline void cg_memo_free(struct cg_memo *m)\n"
+	"{\n"
+	"\tif (!m)\n"
+	"\t\treturn;\n"
+	"\tfor (int i = 0; i < CG_MEMO_SLOTS; i++)\n"
+	"\t\tfree(m->e[i].list.ptr);\n"
+	"\tfree(m);\n"
 	"}\n";
 
 /* Walks the whole program for the flags that do not come from code generation. */
@@ -519,6 +577,8 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 		cg_line(g, "\tncsim_filecache *fc = NULL;");
 	if (g->uses_timed)
 		cg_line(g, "\tint cg_timed = 0;");
+	if (g->memo_sites)
+		cg_line(g, "\tstruct cg_memo *cg_memo[%u] = { NULL };", g->memo_sites);
 	cg_line(g, "\t(void)e;");
 	cg_line(g, "\t(void)num_tasks;");
 	if (body.len)
@@ -532,6 +592,10 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 		cg_line(g, "\tfree(cg_ob.ptr);");
 	if (g->uses_filecache)
 		cg_line(g, "\tncsim_filecache_free(fc);");
+	if (g->memo_sites) {
+		cg_line(g, "\tfor (unsigned cg_i = 0; cg_i < %uu; cg_i++)", g->memo_sites);
+		cg_line(g, "\t\tcg_memo_free(cg_memo[cg_i]);");
+	}
 	cg_line(g, "}");
 
 	int errors = g->errors;

@@ -50,6 +50,7 @@ typedef struct cg {
 	const char *srcname; /* source file name, for #line */
 	/* features the entry function must set up */
 	int uses_groups, uses_timed, uses_filecache, uses_output, uses_log, uses_random, uses_union, uses_traffic;
+	unsigned memo_sites; /* statements with a memoized implicit-receive scan (cg_memo tables) */
 } cg;
 
 /* Body of a construct that binds names: emits code in scope env. */

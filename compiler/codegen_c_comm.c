@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "compiler/codegen_c.h"
+#include "lang/builtins.h"
 
 /* The rt_msg_flags of a message specification. */
 static const char *msg_flags(cg *g, const ast_node *m)
@@ -65,11 +66,14 @@ typedef struct p2p_ud {
 	const ast_node *stmt, *send_spec, *recv_spec, *targets;
 	const char *peer;  /* C name of the other side */
 	int self_check;    /* a synchronous send to oneself would deadlock */
+	const char *memo;  /* during a memoized scan: the cg_memo_ent that records the senders */
 } p2p_ud;
 
 static void recv_post(cg *g, const cg_sym *env, void *ud)
 {
 	const p2p_ud *u = ud;
+	if (u->memo)
+		cg_line(g, "cg_memo_push(t, %s, %s);", u->memo, u->peer);
 	if (u->self_check)
 		cg_line(g, "if (%s == rt_rank(t)) rt_fatal(t, \"Send-to-self deadlock encountered on task %%\" PRId64, %s);",
 		        u->peer, u->peer);
@@ -97,15 +101,135 @@ static void send_to_targets(cg *g, const cg_sym *env, void *ud)
 	cg_tasks_foreach(g, env, u.targets, u.peer, "rt_rank(t)", send_post, &u);
 }
 
+/* ------------------------------------------------------------ MEMOIZED SCANS */
+
+/*
+ * Finding the senders that target this task walks every sender s of a
+ * description like ALL TASKS t and evaluates the target description for it:
+ * num_tasks evaluations on each task, each time the statement runs. The
+ * result depends only on this task's number, num_tasks and the variables the two
+ * descriptions read, so a statement whose descriptions are simple enough
+ * keeps it per task:
+ *
+ *   key = { this task's number, values of the variables the descriptions read }
+ *   ent = cg_memo_get(t, &cg_memo[site], nkey, key)
+ *   if (ent->used)                       known key: only the senders found before
+ *     for s in ent->list: if s in senders: if me in targets(s): receive
+ *   else                                 first time: the full scan, unchanged,
+ *     for s in senders:                  recording each sender it receives from
+ *       if me in targets(s): record s; receive
+ *     ent->used = (the list is short)
+ *
+ * The replay re-runs the membership tests for the recorded senders only, so
+ * every binding, message count and error check is the scan's own code. Any
+ * construct whose value might vary outside the key (counters, files,
+ * random or mapping-dependent functions, task groups, comprehensions) keeps
+ * the plain scan.
+ */
+typedef struct dep_ud {
+	const cg_sym *env;
+	const char *sv, *dv;                /* the names the two descriptions bind */
+	const char *key[7];                 /* C variables of the key (CG_MEMO_MAXKEY less the task's number) */
+	int nkey, ok;
+} dep_ud;
+
+static void dep_walk(ast_node *n, void *ud)
+{
+	dep_ud *u = ud;
+	if (!u->ok)
+		return;
+	switch (n->kind) {
+	case AST_INT: case AST_DECIMAL: case AST_MY_TASK: case AST_UNARY: case AST_BINARY: case AST_IFELSE:
+	case AST_REAL_CAST: case AST_MESH: case AST_DIMENSION: case AST_COMPARE: case AST_PARITY:
+	case AST_IN_RANGES: case AST_IN_INTERVAL: case AST_LOGIC: case AST_RANGE_ENUM: case AST_RANGE_PROG:
+	case AST_TASK_EXPR: case AST_TASK_ALL: case AST_TASK_SUCH_THAT: case AST_TASK_ALL_OTHERS:
+		break;
+	case AST_CALL: {
+		const bi_info *b = bi_lookup(ast_func_name(n->u.call.fn));
+		if (!b || (b->flags & (BI_RANDOM | BI_RNG | BI_FILE | BI_RUNTIME)))
+			u->ok = 0;
+		break;
+	}
+	case AST_IDENT: {
+		const char *name = n->u.ident.name;
+		const cg_sym *s = cg_lookup(u->env, name, CG_SYM_VAR);
+		if (s) {
+			/* A variable of the enclosing scope (even if a description's own variable hides it: a harmless extra key). */
+			int have = 0;
+			for (int i = 0; i < u->nkey; i++)
+				have |= !strcmp(u->key[i], s->cname);
+			if (!have && u->nkey == (int)(sizeof u->key / sizeof *u->key))
+				u->ok = 0;
+			else if (!have)
+				u->key[u->nkey++] = s->cname;
+		} else if (!((u->sv && !strcmp(name, u->sv)) || (u->dv && !strcmp(name, u->dv)) ||
+		             !strcmp(name, "num_tasks"))) {
+			u->ok = 0; /* a predeclared counter, or something unknown */
+		}
+		break;
+	}
+	default: u->ok = 0; break;
+	}
+	ast_foreach_child(n, dep_walk, ud);
+}
+
+/* Receives from each sender of S whose targets (u->targets) include this task, memoized when possible. */
+static void recv_by_sender(cg *g, const cg_sym *env, const ast_node *S, const p2p_ud *u)
+{
+	const ast_node *D = u->targets;
+	dep_ud d = {env, cg_tasks_var(S), cg_tasks_var(D), {NULL}, 0, 1};
+	/* Only a walk over every task is worth keeping, and only a filtering target description. */
+	if ((S->kind == AST_TASK_ALL || S->kind == AST_TASK_SUCH_THAT) &&
+	    (D->kind == AST_TASK_EXPR || D->kind == AST_TASK_SUCH_THAT)) {
+		dep_walk((ast_node *)S, &d);
+		dep_walk((ast_node *)D, &d);
+	} else {
+		d.ok = 0;
+	}
+	if (!d.ok || cg_uses_random_fn(S) || cg_uses_random_fn(D)) {
+		cg_tasks_foreach(g, env, S, u->peer, NULL, recv_from_sender, (void *)u);
+		return;
+	}
+	unsigned site = g->memo_sites++;
+	const char *key = cg_uniq(g, "key"), *ent = cg_uniq(g, "memo"), *j = cg_uniq(g, "j");
+	/* This task's number is part of the key: a reassignment of processors renumbers the tasks. */
+	const char *kv = "(int64_t)rt_rank(t)";
+	for (int i = 0; i < d.nkey; i++)
+		kv = cg_fmt(g, "%s, (int64_t)%s", kv, d.key[i]);
+	cg_line(g, "{");
+	g->indent++;
+	cg_line(g, "const int64_t %s[%d] = { %s };", key, d.nkey + 1, kv);
+	cg_line(g, "struct cg_memo_ent *const %s = cg_memo_get(t, &cg_memo[%u], %d, %s);", ent, site, d.nkey + 1, key);
+	cg_line(g, "if (%s->used) {", ent);
+	g->indent++;
+	cg_line(g, "for (size_t %s = 0; %s < %s->list.len; %s++) {", j, j, ent, j);
+	g->indent++;
+	cg_line(g, "const rt_int %s = %s->list.ptr[%s];", u->peer, ent, j);
+	cg_tasks_if_member(g, env, S, u->peer, NULL, recv_from_sender, (void *)u);
+	g->indent--;
+	cg_line(g, "}");
+	g->indent--;
+	cg_line(g, "} else {");
+	g->indent++;
+	p2p_ud scan = *u;
+	scan.memo = ent;
+	cg_tasks_foreach(g, env, S, u->peer, NULL, recv_from_sender, &scan);
+	cg_line(g, "%s->used = %s->list.len <= CG_MEMO_MAXLEN;", ent, ent);
+	g->indent--;
+	cg_line(g, "}");
+	g->indent--;
+	cg_line(g, "}");
+}
+
 void cg_send(cg *g, const cg_sym *env, const ast_node *n)
 {
 	const ast_node *msg = n->u.send.msg;
 	if (n->u.send.recv) {
-		p2p_ud u = {n, msg, n->u.send.recv, n->u.send.dst, cg_uniq(g, "s"), !msg->u.msg.async};
+		p2p_ud u = {n, msg, n->u.send.recv, n->u.send.dst, cg_uniq(g, "s"), !msg->u.msg.async, NULL};
 		cg_line(g, "/* implicit receives, by sender */");
-		cg_tasks_foreach(g, env, n->u.send.src, u.peer, NULL, recv_from_sender, &u);
+		recv_by_sender(g, env, n->u.send.src, &u);
 	}
-	p2p_ud u = {n, msg, NULL, n->u.send.dst, NULL, 0};
+	p2p_ud u = {n, msg, NULL, n->u.send.dst, NULL, 0, NULL};
 	cg_line(g, "/* sends, by receiver */");
 	cg_tasks_if_member(g, env, n->u.send.src, "rt_rank(t)", NULL, send_to_targets, &u);
 }
@@ -165,8 +289,8 @@ void cg_receive(cg *g, const cg_sym *env, const ast_node *n)
 	else
 		s_to_r = uses_name(R, cg_tasks_var(S)) && !uses_name(S, cg_tasks_var(R));
 	if (s_to_r) {
-		p2p_ud u = {n, NULL, n->u.receive.msg, R, cg_uniq(g, "s"), 0};
-		cg_tasks_foreach(g, env, S, u.peer, NULL, recv_from_sender, &u);
+		p2p_ud u = {n, NULL, n->u.receive.msg, R, cg_uniq(g, "s"), 0, NULL};
+		recv_by_sender(g, env, S, &u);
 	} else {
 		rr_ud u = {n->u.receive.msg, S, cg_uniq(g, "s")};
 		cg_tasks_if_member(g, env, R, "rt_rank(t)", NULL, rr_each_sender, &u);

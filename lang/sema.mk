@@ -8,8 +8,8 @@ check_PROGRAMS += tests/unit/test_sema_fold
 TESTS += tests/unit/test_sema_fold
 tests_unit_test_sema_fold_SOURCES = tests/unit/test_sema_fold.c
 tests_unit_test_sema_fold_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_sema_fold_LDADD = $(UNIT_LDADD)
-tests_unit_test_sema_fold_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_sema_fold_LDADD = $(UNIT_LINK)
+tests_unit_test_sema_fold_LDFLAGS = $(UNIT_LINKFLAGS)
 
 # Golden diagnostics of tests/golden/sema (and the corpus when NCPTL_CORPUS is set).
 TESTS += tests/run-golden-sema.sh

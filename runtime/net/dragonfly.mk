@@ -17,5 +17,5 @@ check_PROGRAMS += tests/unit/test_dragonfly
 TESTS += tests/unit/test_dragonfly
 tests_unit_test_dragonfly_SOURCES = tests/unit/test_dragonfly.c
 tests_unit_test_dragonfly_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_dragonfly_LDADD = $(UNIT_LDADD)
-tests_unit_test_dragonfly_LDFLAGS = $(UNIT_LDFLAGS)
+tests_unit_test_dragonfly_LDADD = $(UNIT_LINK)
+tests_unit_test_dragonfly_LDFLAGS = $(UNIT_LINKFLAGS)
