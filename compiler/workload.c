@@ -352,34 +352,11 @@ int wl_parse(const char *path, const char *text, wl_file *w, char **err)
 int wl_load(const char *path, wl_file *w, char **err)
 {
 	memset(w, 0, sizeof *w);
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open workload file: %s", path, strerror(errno));
+	char *text = xread_text(path, "workload file", err);
+	if (!text)
 		return -1;
-	}
-	VEC(char) buf = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&buf, buf.len + n + 1);
-		memcpy(buf.ptr + buf.len, chunk, n);
-		buf.len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	VEC_GROW(&buf, buf.len + 1);
-	buf.ptr[buf.len] = '\0';
-	int rc;
-	if (bad) {
-		*err = xasprintf("%s: read error", path);
-		rc = -1;
-	} else if (memchr(buf.ptr, '\0', buf.len)) {
-		*err = xasprintf("%s: not a text file", path);
-		rc = -1;
-	} else {
-		rc = wl_parse(path, buf.ptr, w, err);
-	}
-	VEC_FREE(&buf);
+	int rc = wl_parse(path, text, w, err);
+	free(text);
 	return rc;
 }
 

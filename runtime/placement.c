@@ -299,34 +299,10 @@ out:
 int pl_alloc_load(const char *path, const pl_machine *m, size_t njobs, const uint32_t *ntasks, uint32_t **nodes,
                   char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open allocation file: %s", path, strerror(errno));
+	char *text = xread_text(path, "allocation file", err);
+	if (!text)
 		return -1;
-	}
-	VEC(char) buf = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&buf, buf.len + n + 1);
-		memcpy(buf.ptr + buf.len, chunk, n);
-		buf.len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		*err = xasprintf("%s: read error", path);
-		VEC_FREE(&buf);
-		return -1;
-	}
-	VEC_GROW(&buf, buf.len + 1);
-	buf.ptr[buf.len] = '\0';
-	if (memchr(buf.ptr, '\0', buf.len)) {
-		*err = xasprintf("%s: not a text file", path);
-		VEC_FREE(&buf);
-		return -1;
-	}
-	int rc = pl_alloc_parse(path, buf.ptr, m, njobs, ntasks, nodes, err);
-	VEC_FREE(&buf);
+	int rc = pl_alloc_parse(path, text, m, njobs, ntasks, nodes, err);
+	free(text);
 	return rc;
 }

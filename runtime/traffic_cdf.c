@@ -154,34 +154,11 @@ tcdf *tcdf_parse(const char *path, const char *text, char **err)
 
 tcdf *tcdf_load(const char *path, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open the CDF file: %s", path, strerror(errno));
+	char *text = xread_text(path, "the CDF file", err);
+	if (!text)
 		return NULL;
-	}
-	VEC(char) buf = {0};
-	char chunk[8192];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&buf, buf.len + n + 1);
-		memcpy(buf.ptr + buf.len, chunk, n);
-		buf.len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf.ptr);
-		*err = xasprintf("%s: read error", path);
-		return NULL;
-	}
-	VEC_PUSH(&buf, '\0');
-	if (strlen(buf.ptr) != buf.len - 1) {
-		free(buf.ptr);
-		*err = xasprintf("%s: not a text file (it contains a NUL byte)", path);
-		return NULL;
-	}
-	tcdf *c = tcdf_parse(path, buf.ptr, err);
-	free(buf.ptr);
+	tcdf *c = tcdf_parse(path, text, err);
+	free(text);
 	return c;
 }
 

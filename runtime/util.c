@@ -3,6 +3,7 @@
  */
 #include "runtime/util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,34 @@ char *xasprintf(const char *fmt, ...)
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	return s;
+}
+
+char *xread_text(const char *path, const char *what, char **err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		*err = xasprintf("%s: cannot open %s: %s", path, what, strerror(errno));
+		return NULL;
+	}
+	VEC(char) buf = {0};
+	char chunk[8192];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		VEC_GROW(&buf, buf.len + n + 1);
+		memcpy(buf.ptr + buf.len, chunk, n);
+		buf.len += n;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	VEC_GROW(&buf, buf.len + 1);
+	buf.ptr[buf.len] = '\0';
+	if (bad || memchr(buf.ptr, '\0', buf.len)) {
+		*err = bad ? xasprintf("%s: read error", path)
+		           : xasprintf("%s: not a text file (it contains a NUL byte)", path);
+		free(buf.ptr);
+		return NULL;
+	}
+	return buf.ptr;
 }
 
 /*

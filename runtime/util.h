@@ -62,6 +62,13 @@ char *arena_strndup(arena *a, const char *s, size_t n);
 /* Copies the NUL-terminated s into the arena. */
 char *arena_strdup(arena *a, const char *s);
 
+/*
+ * Reads the whole text file at path into a NUL-terminated heap string. On
+ * error returns NULL with *err set: "PATH: cannot open WHAT: reason", a read
+ * error, or a file that is not text (it contains a NUL byte).
+ */
+char *xread_text(const char *path, const char *what, char **err);
+
 /* Test hook: after `n` more successful allocations, x* allocation fails. -1 disables. */
 void xalloc_fail_after(long n);
 

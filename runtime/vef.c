@@ -458,30 +458,11 @@ vef_trace *vef_parse(const char *path, const char *text, char **err)
 
 vef_trace *vef_load(const char *path, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open the trace: %s", path, strerror(errno));
+	char *text = xread_text(path, "the trace", err);
+	if (!text)
 		return NULL;
-	}
-	VEC(char) buf = {0};
-	char chunk[8192];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&buf, buf.len + n + 1);
-		memcpy(buf.ptr + buf.len, chunk, n);
-		buf.len += n;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	VEC_PUSH(&buf, '\0');
-	vef_trace *v = NULL;
-	if (bad)
-		*err = xasprintf("%s: read error", path);
-	else if (strlen(buf.ptr) != buf.len - 1)
-		*err = xasprintf("%s: not a text file (it contains a NUL byte)", path);
-	else
-		v = vef_parse(path, buf.ptr, err);
-	free(buf.ptr);
+	vef_trace *v = vef_parse(path, text, err);
+	free(text);
 	return v;
 }
 
