@@ -339,7 +339,7 @@ static void mc_source(cg *g, const cg_sym *env, void *ud)
 void cg_multicast(cg *g, const cg_sym *env, const ast_node *n)
 {
 	if (n->u.multicast.msg->u.msg.async) {
-		cg_error(g, n->span, "asynchronous multicasts are not yet implemented");
+		cg_error(g, n->span, "ASYNCHRONOUSLY MULTICASTS is not supported: a multicast is a blocking collective (as in coNCePTuaL's own backends); drop ASYNCHRONOUSLY");
 		return;
 	}
 	mc_ud u = {n, cg_uniq(g, "s"), NULL};
