@@ -120,6 +120,8 @@ static void df_destroy(net_model *nm)
 	free(m->pstat);
 	free(m->pend);
 	free(m->to_group);
+	free(m->grp);
+	free(m->node_rt);
 	free(m->ej_t);
 	free(m->ej_b);
 	free(m->ej_head);
@@ -216,6 +218,8 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 		df_nic *n = &m->nics[i];
 		n->m = m;
 		n->id = i;
+		n->router = m->router0 + i / T->p;
+		n->in_port = (uint16_t)(i % T->p);
 		n->qhead = n->qtail = DF_NONE;
 		n->credits = (int64_t)m->cfg.vc_size[DF_TERMINAL];
 		n->sat_since = DF_NEVER;

@@ -138,6 +138,8 @@ typedef struct df_nic {
 	struct df_model *m;
 	uint32_t id;
 	uint32_t qhead, qtail;  /* FIFO of messages waiting to be injected */
+	sim_eid router;         /* the router entity the NIC injects into (no division per packet) */
+	uint16_t in_port;       /* ... and its terminal input port there */
 	int64_t credits;        /* bytes free in the router's terminal input buffer */
 	ncsim_time_t port_free; /* the injection link is busy until then */
 	ncsim_time_t sat_since; /* waiting for credits since (DF_NEVER: not waiting; then credits come as events) */
@@ -178,6 +180,8 @@ typedef struct df_model {
 	uint8_t *ej_head, *ej_len;
 	/* Minimal next port from router r towards group g, [r * g + g], when the choice is not random (else DF_NONE). */
 	uint32_t *to_group;
+	/* Per router r: its group r / a; per node: its router node / p (routing divides nothing per packet). */
+	uint32_t *grp, *node_rt;
 
 	df_router *routers;
 	df_nic *nics;
@@ -215,7 +219,7 @@ extern const sim_type df_nic_type;
 /* Watchdog entity type (dragonfly_stats.c). */
 extern const sim_type df_watchdog_type;
 
-/* Fills m->to_group from the wiring (dragonfly_route.c). */
+/* Fills m->to_group, m->grp and m->node_rt from the wiring (dragonfly_route.c). */
 void df_build_to_group(df_model *m);
 /* Chooses the output port and VC for pk at router r, updating its routing state (dragonfly_route.c). */
 void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);

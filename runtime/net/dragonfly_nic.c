@@ -21,12 +21,12 @@
  */
 #include "runtime/net/dragonfly_model.h"
 
-static void nic_wake_at(df_model *m, df_nic *n)
+static void nic_wake_at(df_model *m, df_nic *n, ncsim_time_t now)
 {
 	if (n->wake)
 		return;
 	n->wake = 1;
-	sim_send(m->ctx, m->nic0 + n->id, n->port_free - sim_now(m->ctx), DF_N_WAKE, &n->id, sizeof n->id);
+	sim_send(m->ctx, m->nic0 + n->id, n->port_free - now, DF_N_WAKE, &n->id, sizeof n->id);
 }
 
 /* The NIC cannot send its head packet now: credits come as events from now on, those under way too. */
@@ -47,10 +47,8 @@ static void block(df_model *m, df_nic *n, ncsim_time_t now)
 static void try_inject(df_model *m, df_nic *n)
 {
 	sim_ctx *ctx = m->ctx;
-	const df_topo *T = &m->topo;
 	ncsim_time_t now = sim_now(ctx);
 	ncsim_time_t lat = m->cfg.latency[DF_TERMINAL], rd = m->cfg.router_delay;
-	sim_eid router = m->router0 + n->id / T->p;
 	uint32_t ps = m->cfg.packet_size;
 	while (n->qhead != DF_NONE) {
 		/* The next packet leaves when the link is free: now, or after the packets already committed. */
@@ -62,7 +60,7 @@ static void try_inject(df_model *m, df_nic *n)
 		uint32_t b = rest > ps ? ps : (uint32_t)rest;
 		if (n->credits < (int64_t)b) {
 			if (ts > now)
-				nic_wake_at(m, n); /* credits may still come back before ts */
+				nic_wake_at(m, n, now); /* credits may still come back before ts */
 			else
 				block(m, n, now);
 			return;
@@ -94,7 +92,7 @@ static void try_inject(df_model *m, df_nic *n)
 			.dst = M->dst,
 			.bytes = b,
 			.inter = DF_NONE,
-			.in_port = (uint16_t)(n->id % T->p),
+			.in_port = n->in_port,
 		};
 		if (M->sent == M->bytes) {
 			uint32_t next = M->next;
@@ -103,7 +101,7 @@ static void try_inject(df_model *m, df_nic *n)
 			if (next == DF_NONE)
 				n->qtail = DF_NONE;
 		}
-		df_send_pkt(ctx, router, ts - now + serC + lat + rd, &pk);
+		df_send_pkt(ctx, n->router, ts - now + serC + lat + rd, &pk);
 	}
 }
 

@@ -75,6 +75,12 @@ void df_build_to_group(df_model *m)
 {
 	const df_topo *T = &m->topo;
 	m->to_group = xmalloc((size_t)T->nrouters * T->g * sizeof *m->to_group);
+	m->grp = xmalloc((size_t)T->nrouters * sizeof *m->grp);
+	m->node_rt = xmalloc((size_t)T->nnodes * sizeof *m->node_rt);
+	for (uint32_t r = 0; r < T->nrouters; r++)
+		m->grp[r] = r / T->a;
+	for (uint32_t i = 0; i < T->nnodes; i++)
+		m->node_rt[i] = i / T->p;
 	for (uint32_t r = 0; r < T->nrouters; r++)
 		for (uint32_t g = 0; g < T->g; g++)
 			m->to_group[(size_t)r * T->g + g] = g == r / T->a ? DF_NONE : fixed_toward_group(T, r, g);
@@ -108,9 +114,10 @@ static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
 static uint32_t toward_router(df_model *m, uint32_t r, uint32_t d)
 {
 	const df_topo *T = &m->topo;
-	if (r / T->a == d / T->a)
-		return df_topo_local_port(T, r % T->a, d % T->a);
-	return toward_group(m, r, d / T->a);
+	uint32_t cg = m->grp[r], dg = m->grp[d];
+	if (cg == dg)
+		return df_topo_local_port(T, r - cg * T->a, d - dg * T->a);
+	return toward_group(m, r, dg);
 }
 
 /*
@@ -182,9 +189,9 @@ static void adapt(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr, uint32_t min
 void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 {
 	const df_topo *T = &m->topo;
-	uint32_t dr = pk->dst / T->p;
+	uint32_t dr = m->node_rt[pk->dst];
 	if (r == dr) {
-		*port = pk->dst % T->p;
+		*port = pk->dst - dr * T->p;
 		*vc = 0;
 		return;
 	}
@@ -204,7 +211,7 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 			}
 			break;
 		case DF_ROUTE_PAR:
-			if (pk->ghops == 0 && pk->lhops < 2 && (pk->hops == 0 || r / T->a != dr / T->a)) {
+			if (pk->ghops == 0 && pk->lhops < 2 && (pk->hops == 0 || m->grp[r] != m->grp[dr])) {
 				p = toward_router(m, r, dr);
 				adapt(m, r, pk, dr, p);
 			}
@@ -226,7 +233,7 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 		if (pk->ghops == 0)
 			*vc = pk->lhops ? 1 : 0;
 		else
-			*vc = r / T->a == dr / T->a ? 3 : 2;
+			*vc = m->grp[r] == m->grp[dr] ? 3 : 2;
 		break;
 	default:
 		*vc = 0;

@@ -44,12 +44,12 @@ static uint32_t slot_alloc(df_router *rt)
 	return (uint32_t)rt->slots.len++;
 }
 
-static void schedule_wake(df_model *m, df_router *rt, uint32_t port, df_port *P)
+static void schedule_wake(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
 {
 	if (P->wake)
 		return;
 	P->wake = 1;
-	sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, P->free_at - sim_now(m->ctx), DF_R_WAKE);
+	sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, P->free_at - now, DF_R_WAKE);
 	*SIM_PAYLOAD(ev, uint16_t) = (uint16_t)port;
 	sim_schedule(m->ctx, ev);
 }
@@ -87,11 +87,11 @@ void df_nic_absorb(df_nic *n, ncsim_time_t t)
 }
 
 /* `bytes` of buffer on VC vc come back to output port uport of router ur at time t. */
-static void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc, uint32_t bytes, ncsim_time_t t)
+static void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc, uint32_t bytes, ncsim_time_t t,
+                          ncsim_time_t now)
 {
 	size_t ix = df_pix(m, ur, uport);
 	df_port *P = &m->ports[ix];
-	ncsim_time_t now = sim_now(m->ctx);
 	if (!P->blocked) {
 		if (t <= now) {
 			P->credits[vc] += (int32_t)bytes;
@@ -113,10 +113,9 @@ static void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc, 
 }
 
 /* `bytes` of the terminal input buffer come back to node's NIC at time t. */
-static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t)
+static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t, ncsim_time_t now)
 {
 	df_nic *n = &m->nics[node];
-	ncsim_time_t now = sim_now(m->ctx);
 	if (n->sat_since == DF_NEVER) {
 		if (t <= now) {
 			n->credits += bytes;
@@ -136,26 +135,25 @@ static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t 
 }
 
 /* Returns the packet's input-buffer space to whoever feeds input port in_port, at time t. */
-static void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t)
+static void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	size_t ix = df_pix(m, rt->id, pk->in_port);
 	if (pk->in_port < T->p)
-		credit_nic(m, T->peer[ix], pk->bytes, t + m->cfg.credit_delay[DF_TERMINAL]);
+		credit_nic(m, T->peer[ix], pk->bytes, t + m->cfg.credit_delay[DF_TERMINAL], now);
 	else
 		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, pk->bytes,
-		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)]);
+		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)], now);
 }
 
 /* Forwards the packet in slot si through output port `port` on VC `vc`, starting now. */
-static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si)
+static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	sim_ctx *ctx = m->ctx;
 	size_t ix = df_pix(m, rt->id, port);
 	df_pkt pk = rt->slots.ptr[si].p;
 	enum df_class cls = df_topo_class(T, port);
-	ncsim_time_t now = sim_now(ctx);
 	ncsim_time_t serS, serC;
 	if (pk.bytes == m->cfg.packet_size) {
 		serS = m->ser_packet[cls];
@@ -178,7 +176,7 @@ static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8
 	S->bytes += pk.bytes;
 	m->moved++;
 
-	return_credit(m, rt, &pk, e);
+	return_credit(m, rt, &pk, e, now);
 	/* pk is a copy that travels on by value, so the slot is free again now. */
 	rt->slots.ptr[si].next = rt->free_slot;
 	rt->free_slot = si;
@@ -212,16 +210,14 @@ static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8
 	df_send_pkt(ctx, m->router0 + T->peer[ix], serC + lat + rd, &pk);
 }
 
-/* Starts the next packet on `port` if the port is free and some VC's head fits downstream. */
-static void try_send(df_model *m, df_router *rt, uint32_t port)
+/*
+ * Arbitration of the free port P (index ix): starts the next packet if some
+ * VC's head fits downstream. Kept out of line so that the frequent busy-port
+ * case of try_send does not pay for the registers this one needs.
+ */
+static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint32_t port, df_port *P, size_t ix,
+                                                ncsim_time_t now)
 {
-	size_t ix = df_pix(m, rt->id, port);
-	df_port *P = &m->ports[ix];
-	ncsim_time_t now = sim_now(m->ctx);
-	if (P->free_at > now) {
-		schedule_wake(m, rt, port, P);
-		return;
-	}
 	unsigned nv = P->nvc;
 	if (port < m->topo.p) {
 		/* Ejection: collect the credits whose time has come; if the head still
@@ -235,7 +231,7 @@ static void try_send(df_model *m, df_router *rt, uint32_t port)
 		uint32_t si = P->qhead[0];
 		if (si != DF_NONE && P->credits[0] < (int32_t)rt->slots.ptr[si].p.bytes && m->ej_len[ej]) {
 			P->free_at = m->ej_t[ej * DF_EJRING + m->ej_head[ej]];
-			schedule_wake(m, rt, port, P);
+			schedule_wake(m, rt, port, P, now);
 			return;
 		}
 	} else if (P->npend) {
@@ -265,9 +261,9 @@ static void try_send(df_model *m, df_router *rt, uint32_t port)
 		P->qhead[v] = rt->slots.ptr[si].next;
 		if (P->qhead[v] == DF_NONE)
 			P->qtail[v] = DF_NONE;
-		forward(m, rt, port, P, (uint8_t)v, si);
+		forward(m, rt, port, P, (uint8_t)v, si, now);
 		if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
-			schedule_wake(m, rt, port, P);
+			schedule_wake(m, rt, port, P, now);
 		return;
 	}
 	if (waiting && !P->blocked) {
@@ -286,9 +282,19 @@ static void try_send(df_model *m, df_router *rt, uint32_t port)
 	}
 }
 
+/* Starts the next packet on `port` if the port is free and some VC's head fits downstream. */
+static inline void try_send(df_model *m, df_router *rt, uint32_t port, ncsim_time_t now)
+{
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	if (P->free_at > now)
+		schedule_wake(m, rt, port, P, now);
+	else
+		arbitrate(m, rt, port, P, ix, now);
+}
+
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 {
-	(void)ctx;
 	df_router *rt = state;
 	df_model *m = rt->m;
 	uint32_t si = slot_alloc(rt);
@@ -306,29 +312,27 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 		rt->slots.ptr[P->qtail[vc]].next = si;
 	P->qtail[vc] = si;
 	m->pstat[ix].qbytes += s->p.bytes;
-	try_send(m, rt, port);
+	try_send(m, rt, port, sim_now(ctx));
 }
 
 static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
 {
-	(void)ctx;
 	df_router *rt = state;
 	df_model *m = rt->m;
 	const df_credit *c = SIM_PAYLOAD(ev, const df_credit);
 	df_port *P = &m->ports[df_pix(m, rt->id, c->port)];
 	P->credits[c->vc] += (int32_t)c->bytes;
 	if (!P->wake)
-		try_send(m, rt, c->port);
+		try_send(m, rt, c->port, sim_now(ctx));
 }
 
 static void on_wake(sim_ctx *ctx, void *state, const sim_event *ev)
 {
-	(void)ctx;
 	df_router *rt = state;
 	df_model *m = rt->m;
 	uint16_t port = *SIM_PAYLOAD(ev, const uint16_t);
 	m->ports[df_pix(m, rt->id, port)].wake = 0;
-	try_send(m, rt, port);
+	try_send(m, rt, port, sim_now(ctx));
 }
 
 static const sim_handler router_handlers[DF_R_NKINDS] = {
