@@ -24,10 +24,10 @@
 #include "ncsim/rt.h"
 #include "ncsim/traffic.h"
 #include "runtime/net/dragonfly.h"
-#include "runtime/sim_driver.h"
-#include "runtime/task.h"
-#include "runtime/traffic.h"
-#include "runtime/traffic_stats.h"
+#include "runtime/task/driver.h"
+#include "runtime/task/task.h"
+#include "runtime/traffic/traffic.h"
+#include "runtime/traffic/stats.h"
 
 /* The one workload of this process (set from argv before the run). */
 static struct {
@@ -88,28 +88,28 @@ int main(int argc, char **argv)
 		return usage();
 	}
 	char *err = NULL;
-	sd_options o = {.system_path = system, .seed = seed, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
-	sd_sim *s = sd_new(&o, &err);
+	drv_options o = {.system_path = system, .seed = seed, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_sim *s = drv_new(&o, &err);
 	if (!s) {
 		fprintf(stderr, "dcnw_relations: %s\n", err);
 		return 1;
 	}
-	sd_job j = {.prog = &prog, .ntasks = ntasks};
-	if (sd_add_job(s, &j, &err) < 0) {
+	drv_job j = {.prog = &prog, .ntasks = ntasks};
+	if (drv_add_job(s, &j, &err) < 0) {
 		fprintf(stderr, "dcnw_relations: %s\n", err);
 		return 1;
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int rc = sd_run(s, stderr);
+	int rc = drv_run(s, stderr);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc != 0)
 		return 1;
-	tk_world *w = sd_world(s);
+	task_world *w = drv_world(s);
 	trf_world *tw = trf_world_find(w);
 	const trf_run *r = tw->runs.ptr[0];
-	tstat_fig f;
-	tstat_figures(w, r, &f);
+	trf_stat_fig f;
+	trf_stat_figures(w, r, &f);
 	double net_us = NAN;
 	if (df_is_dragonfly(w->net)) {
 		const df_class_stats *cs = &df_get_stats(w->net)->cls[W.flows ? NET_CLASS_FLOWS : NET_CLASS_DCNW];
@@ -120,6 +120,6 @@ int main(int argc, char **argv)
 	       f.lat_mean / 1e6, f.lat_p99 / 1e6, net_us, f.thr_node / 1e6, f.thr_frac,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	trf_world_release(w);
-	sd_free(s);
+	drv_free(s);
 	return 0;
 }

@@ -6,7 +6,7 @@
  *   defaults:  100000  100   analytic tree   32768
  *
  * BARRIER is the algorithm of rt_barrier, set through the system text's
- * [collectives] barrier key (runtime/coll.h):
+ * [collectives] barrier key (runtime/coll/coll.h):
  *   dissemination  ceil(log2 N) rounds of zero-byte messages,
  *                  N * ceil(log2 N) messages per step;
  *   tree           a 4-ary fan-in to task 0 and fan-out back:
@@ -21,8 +21,8 @@
 #include <time.h>
 
 #include "ncsim/rt.h"
-#include "runtime/sim_driver.h"
-#include "runtime/util.h"
+#include "runtime/task/driver.h"
+#include "base/util.h"
 
 static const rt_param params[] = {
 	{"steps", "Compute + barrier steps per task", "--steps", NULL, 100},
@@ -55,29 +55,29 @@ int main(int argc, char **argv)
 	char *err = NULL, steps_opt[40];
 	snprintf(steps_opt, sizeof steps_opt, "--steps=%" PRId64, steps);
 	char *job_argv[] = {steps_opt};
-	sd_options o = {.system_text = sys, .seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
+	drv_options o = {.system_text = sys, .seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
 	                .stack_size = stack};
-	sd_sim *s = sd_new(&o, &err);
-	sd_job j = {.prog = &prog, .ntasks = ntasks, .argc = 1, .argv = job_argv};
-	if (!s || sd_add_job(s, &j, &err) < 0) {
+	drv_sim *s = drv_new(&o, &err);
+	drv_job j = {.prog = &prog, .ntasks = ntasks, .argc = 1, .argv = job_argv};
+	if (!s || drv_add_job(s, &j, &err) < 0) {
 		fprintf(stderr, "tasks100k: %s\n", err);
 		return 2;
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int rc = sd_run(s, stderr);
+	int rc = drv_run(s, stderr);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	const sim_stats *st = sd_stats(s);
+	const sim_stats *st = drv_stats(s);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	printf("tasks %" PRIu32 ", steps %" PRId64 ", network %s, %s barrier, %zu-byte stacks: %s\n", ntasks, steps,
 	       model, barrier, stack, rc ? "FAILED" : "ok");
 	printf("  wall time          %.2f s (setup and simulation)\n", wall);
 	printf("  events             %" PRIu64 " (%.2f M events/s)\n", st->events, st->events / wall / 1e6);
-	printf("  simulated end      %.3f us\n", (double)sd_end_time(s) / 1e6);
+	printf("  simulated end      %.3f us\n", (double)drv_end_time(s) / 1e6);
 	printf("  peak RSS           %.1f MiB\n", ru.ru_maxrss / 1024.0);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 	return rc ? 1 : 0;
 }

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 typedef VEC(char) strbuf;
 

@@ -1,12 +1,13 @@
 # compiler/workload.mk: workload files (.wkld), placement, system presets by name.
 
 # Placement of tasks on compute nodes (runtime library: no compiler dependency).
-noinst_HEADERS += runtime/placement.h
-libncsim_la_SOURCES += runtime/placement.c
+noinst_HEADERS += runtime/task/placement.h
+libncsim_la_SOURCES += runtime/task/placement.c
 
 # Workload files, skeleton/system lookup, the multi-job run path of `ncsim run`.
-noinst_HEADERS += compiler/workload.h
-libncsimfe_la_SOURCES += compiler/workload.c compiler/cmd_run_workload.c
+noinst_HEADERS += runtime/task/workload.h
+libncsim_la_SOURCES += runtime/task/workload.c
+libncsimfe_la_SOURCES += compiler/cli/cmd_run_workload.c
 
 # Bundled skeletons and system presets, installed under $(pkgdatadir)/stdlib/.
 nobase_dist_pkgdata_DATA += \

@@ -56,7 +56,7 @@
 #include <stdint.h>
 
 #include "lang/source.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* ------------------------------------------------------------------ kinds */
 

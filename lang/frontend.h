@@ -23,7 +23,7 @@
 #include "lang/ast.h"
 #include "lang/diag.h"
 #include "lang/source.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 typedef struct fe_ctx fe_ctx;
 

@@ -4,4 +4,4 @@ libncsimfe_la_SOURCES += lang/source.c lang/diag.c lang/ast.c lang/ast_print.c l
 noinst_HEADERS += lang/source.h lang/diag.h lang/ast.h lang/ast_print.h lang/frontend.h
 # `ncsim check` lives with the front end it drives (compiler/local.mk is the
 # lead's); it links into libncsimfe like every subcommand.
-libncsimfe_la_SOURCES += compiler/cmd_check.c
+libncsimfe_la_SOURCES += compiler/cli/cmd_check.c

@@ -26,7 +26,7 @@
 
 #include "lang/diag.h"
 #include "lang/sema.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* Where an expression sits: what the 2.4 checks need to know. */
 typedef struct sema_where {

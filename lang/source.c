@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "lang/source.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 src_span span_make(uint32_t file, uint32_t first, uint32_t last)
 {

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "ncsim/stdlib.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 struct cached_file {
 	char *name;

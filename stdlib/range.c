@@ -19,7 +19,7 @@
 #include <stdlib.h>
 
 #include "ncsim/stdlib.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* Reports that no pattern fits, listing the values as the C backend does. */
 static int no_pattern(const int64_t *v, size_t k, int64_t last, ncsim_err *e)

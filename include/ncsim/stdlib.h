@@ -378,7 +378,7 @@ int ncsim_range_next(const struct ncsim_range *r, struct ncsim_range_it *it, int
 /* 1 if x is one of r's values (O(1) for arithmetic progressions). */
 int ncsim_range_contains(const struct ncsim_range *r, int64_t x);
 
-/* A growable array of int64_t (same layout as runtime/util.h's VEC(int64_t)). */
+/* A growable array of int64_t (same layout as base/util.h's VEC(int64_t)). */
 struct ncsim_ivec {
 	int64_t *ptr;
 	size_t len, cap;

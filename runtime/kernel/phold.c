@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 enum { PHOLD_EV_HOP, PHOLD_NKINDS };
 

@@ -48,7 +48,7 @@
 #include <stdint.h>
 
 #include "runtime/kernel/sim.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 typedef struct sim_pq_node {
 	ncsim_time_t time;

@@ -24,7 +24,7 @@
 #include "runtime/kernel/pqueue.h"
 #include "runtime/kernel/progress.h"
 #include "runtime/kernel/rng.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #ifdef NCSIM_ASAN
 #include <sanitizer/asan_interface.h>

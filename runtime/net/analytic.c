@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 typedef struct an_model an_model;
 

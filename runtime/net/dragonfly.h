@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "runtime/net/net.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 
 /* Link classes; also the `kind` column of links.csv. */
 enum df_class { DF_TERMINAL = 0, DF_LOCAL, DF_GLOBAL, DF_NCLASSES };

@@ -4,8 +4,8 @@ libncsim_la_SOURCES += runtime/net/dragonfly.c runtime/net/dragonfly_config.c ru
 	runtime/net/dragonfly_route.c runtime/net/dragonfly_router.c runtime/net/dragonfly_nic.c \
 	runtime/net/dragonfly_stats.c
 
-# `ncsim netbench` (the lead wires it into compiler/main.c).
-libncsimfe_la_SOURCES += compiler/cmd_netbench.c
+# `ncsim netbench` (the lead wires it into compiler/cli/main.c).
+libncsimfe_la_SOURCES += compiler/cli/cmd_netbench.c
 
 # Stand-alone netbench driver used by bench/dragonfly.sh and bench/df_loadcurve.sh.
 noinst_PROGRAMS += bench/df_netbench

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "runtime/net/dragonfly.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define GIB 1073741824.0
 

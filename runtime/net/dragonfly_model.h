@@ -40,7 +40,7 @@
 
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/dragonfly_topo.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /*
  * Virtual channels (see dragonfly_route.c for the argument): a packet's hops

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "runtime/net/dragonfly_topo.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 static int terr(char **err, char *msg)
 {

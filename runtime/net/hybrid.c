@@ -8,7 +8,7 @@
 
 #include "runtime/net/analytic.h"
 #include "runtime/net/dragonfly.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 typedef struct hy_model {
 	net_model base;

@@ -20,7 +20,7 @@
 #define NCSIM_NET_HYBRID_H
 
 #include "runtime/net/net.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 
 /* Default threshold between the two halves, bytes. */
 #define HY_DEFAULT_THRESHOLD ((uint64_t)64 * 1024)

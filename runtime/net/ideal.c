@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 static int ideal_inject(net_model *m, sim_ctx *ctx, const net_msg *msg)
 {

@@ -10,7 +10,7 @@
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/hybrid.h"
 #include "runtime/net/ideal.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* Node count of the file's own topology, or min_nodes when it has none. */
 static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)

@@ -17,7 +17,7 @@
 #define NCSIM_NETFACTORY_H
 
 #include "runtime/net/net.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 
 /*
  * Creates the model on ctx. `override` (NULL: none) names a model; min_nodes

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 int agg_cells(enum rt_agg agg) { return agg == RT_AGG_HISTOGRAM ? 2 : 1; }
 

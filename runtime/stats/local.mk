@@ -1,10 +1,4 @@
 # runtime/stats/local.mk: file lists of this module (see Makefile.am).
-# Also lists runtime/sysconf.c and runtime/units.c (system description files),
-# which are owned by the same engineer.
-
-# System description files and units.
-noinst_HEADERS += runtime/sysconf.h runtime/units.h
-libncsim_la_SOURCES += runtime/sysconf.c runtime/units.c
 
 # Output writers: atomic files, JSON, CSV; coNCePTuaL logs and their aggregates.
 noinst_HEADERS += runtime/stats/outfile.h runtime/stats/json.h runtime/stats/csv.h \

@@ -28,7 +28,7 @@
 
 #include "runtime/stats/aggregate.h"
 #include "runtime/stats/outfile.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 struct column {
 	char *heading;           /* NULL: not (yet) written in this table */

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 struct outfile {
 	FILE *fp;

@@ -7,8 +7,8 @@
 
 #include "runtime/stats/json.h"
 #include "runtime/storage/storage.h"
-#include "runtime/task.h"
-#include "runtime/traffic_stats.h"
+#include "runtime/task/task.h"
+#include "runtime/traffic/stats.h"
 
 static void key_uint(json_writer *j, const char *k, uint64_t v)
 {
@@ -16,11 +16,11 @@ static void key_uint(json_writer *j, const char *k, uint64_t v)
 	json_uint(j, v);
 }
 
-static void job_totals(json_writer *j, const tk_job *job, const char *args)
+static void job_totals(json_writer *j, const task_job *job, const char *args)
 {
-	tk_totals sum = {0};
+	task_totals sum = {0};
 	for (uint32_t r = 0; r < job->ntasks; r++) {
-		const tk_totals *x = &job->tasks[r]->tot;
+		const task_totals *x = &job->tasks[r]->tot;
 		for (int c = 0; c < TK_NTIMES; c++)
 			sum.t[c] += x->t[c];
 		sum.mpi_total += x->mpi_total;
@@ -94,7 +94,7 @@ static void write_net_totals(json_writer *j, const net_model *m)
 	json_object_end(j);
 }
 
-int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE *f)
+int stat_summary_json(const struct task_world *w, const stat_summary_in *in, FILE *f)
 {
 	json_writer j;
 	json_init(&j, f, 1);
@@ -126,7 +126,7 @@ int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE 
 	json_array_end(&j);
 	write_net_totals(&j, w->net);
 	write_storage_totals(&j, w->sto);
-	tstat_json(w, &j); /* "traffic": {...}, only if traffic ran */
+	trf_stat_json(w, &j); /* "traffic": {...}, only if traffic ran */
 	json_object_end(&j);
 	fputc('\n', f);
 	return json_finish(&j);

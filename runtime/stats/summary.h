@@ -19,7 +19,7 @@
  * (runtime/storage/storage.h): over all jobs, bytes_written equals the jobs'
  * io_bytes_written, and in a completed run bytes_stored equals bytes_written
  * (what clients wrote is what the devices stored). "traffic" appears only
- * when traffic models ran (runtime/traffic_stats.h).
+ * when traffic models ran (runtime/traffic/stats.h).
  */
 #ifndef NCSIM_STATS_SUMMARY_H
 #define NCSIM_STATS_SUMMARY_H
@@ -29,7 +29,7 @@
 
 #include "runtime/kernel/sim.h"
 
-struct tk_world;
+struct task_world;
 
 typedef struct stat_summary_in {
 	int argc;
@@ -40,11 +40,11 @@ typedef struct stat_summary_in {
 	const char *status;
 	int with_wall;
 	const sim_stats *stats;
-	ncsim_time_t end;       /* when the last task finished (sd_end_time: a failed run's reach) */
+	ncsim_time_t end;       /* when the last task finished (drv_end_time: a failed run's reach) */
 	const char *const *job_args; /* per job: its options joined by blanks */
 } stat_summary_in;
 
 /* Writes summary.json to f. 0, or -1 on a write error. */
-int stat_summary_json(const struct tk_world *w, const stat_summary_in *in, FILE *f);
+int stat_summary_json(const struct task_world *w, const stat_summary_in *in, FILE *f);
 
 #endif

@@ -4,7 +4,7 @@
 #include "runtime/stats/tasks_csv.h"
 
 #include "runtime/stats/csv.h"
-#include "runtime/task.h"
+#include "runtime/task/task.h"
 
 static const char *const header[] = {
 	"job", "rank", "task", "node", "end_ps", "compute_ps", "sleep_ps", "io_ps", "mpi_ps", "mpi_network_ps",
@@ -12,12 +12,12 @@ static const char *const header[] = {
 	"io_bytes_read", "io_bytes_written",
 };
 
-static void row(csv_writer *c, const tk_job *j, const rt_task *t)
+static void row(csv_writer *c, const task_job *j, const rt_task *t)
 {
-	const tk_totals *x = &t->tot;
+	const task_totals *x = &t->tot;
 	csv_str(c, j->name);
 	csv_uint(c, t->rank);
-	csv_int(c, tk_virt(t, t->rank));
+	csv_int(c, task_virt(t, t->rank));
 	csv_uint(c, t->node);
 	csv_uint(c, x->end);
 	csv_uint(c, x->t[TK_T_COMPUTE]);
@@ -36,13 +36,13 @@ static void row(csv_writer *c, const tk_job *j, const rt_task *t)
 	csv_end_row(c);
 }
 
-int stat_tasks_csv(const struct tk_world *w, FILE *f)
+int stat_tasks_csv(const struct task_world *w, FILE *f)
 {
 	csv_writer c;
 	csv_init(&c, f);
 	csv_row(&c, header, sizeof header / sizeof header[0]);
 	for (size_t i = 0; i < w->jobs.len; i++) {
-		const tk_job *j = w->jobs.ptr[i];
+		const task_job *j = w->jobs.ptr[i];
 		for (uint32_t r = 0; r < j->ntasks; r++)
 			row(&c, j, j->tasks[r]);
 	}

@@ -13,9 +13,9 @@
 
 #include <stdio.h>
 
-struct tk_world;
+struct task_world;
 
 /* Writes the header and one row per task of every job. 0, or -1 on a write error. */
-int stat_tasks_csv(const struct tk_world *w, FILE *f);
+int stat_tasks_csv(const struct task_world *w, FILE *f);
 
 #endif

@@ -7,7 +7,7 @@
 #include <strings.h>
 
 #include "runtime/storage/storage.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define SEC "storage"
 

@@ -18,7 +18,7 @@
 
 #include "runtime/storage/hdd.h"
 #include "runtime/storage/ssd.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 
 enum sto_dev_kind { STO_DEV_SSD = 0, STO_DEV_HDD = 1 };
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "runtime/storage/hdd.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define NEVER UINT64_MAX
 

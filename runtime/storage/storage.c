@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "runtime/storage/storage.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* Event kinds of a manager. */
 enum { SRV_REQ, SRV_DATA_IN, SRV_DEV_DONE, SRV_DATA_OUT, SRV_DRAIN_READ, SRV_DRAIN_DONE, SRV_NKINDS };

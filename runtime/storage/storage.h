@@ -43,7 +43,7 @@
 #include "runtime/kernel/sim.h"
 #include "runtime/net/net.h"
 #include "runtime/storage/device.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 
 /*
  * Topology queries, filled in by the driver (for dragonfly: from

@@ -9,7 +9,7 @@
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I$S -I$S/include -I$B -I$B/grammar \
  *     $S/tests/fuzz/fuzz_frontend.c $B/grammar/parser.c $B/grammar/lexer.c \
  *     $S/grammar/tokfilter.c $S/grammar/parsehelp.c $S/lang/source.c $S/lang/diag.c \
- *     $S/lang/ast.c $S/lang/ast_print.c $S/lang/frontend.c $S/runtime/util.c \
+ *     $S/lang/ast.c $S/lang/ast_print.c $S/lang/frontend.c $S/base/util.c \
  *     $S/lang/sema*.c $S/lang/builtins.c $S/stdlib/*.c -lm -o fuzz_frontend
  *   ./fuzz_frontend -max_total_time=300 -max_len=4096 $S/tests/fuzz/seeds
  *

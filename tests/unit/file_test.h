@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* The whole of file `path` as a NUL-terminated heap string, or NULL if it cannot be opened. */
 static inline char *ft_slurp(const char *path)

@@ -13,37 +13,37 @@ char *tl_analytic(uint32_t nodes, const char *extra)
 	                 "injection_bandwidth = 20 GB/s\n%s", nodes, extra ? extra : "");
 }
 
-sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err)
+drv_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err)
 {
 	char *e = NULL;
-	sd_options o = {.system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
-	sd_sim *s = sd_new(&o, &e);
-	sd_job j = {.prog = prog, .ntasks = ntasks};
-	if (!s || sd_add_job(s, &j, &e) < 0) {
+	drv_options o = {.system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_sim *s = drv_new(&o, &e);
+	drv_job j = {.prog = prog, .ntasks = ntasks};
+	if (!s || drv_add_job(s, &j, &e) < 0) {
 		fprintf(stderr, "tl_run: %s\n", e);
 		free(e);
-		sd_free(s);
+		drv_free(s);
 		*rc = -1;
 		return NULL;
 	}
-	*rc = sd_run(s, err ? err : stderr);
+	*rc = drv_run(s, err ? err : stderr);
 	return s;
 }
 
-sd_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const sd_options *o, int argc, char **argv, int *rc,
+drv_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const drv_options *o, int argc, char **argv, int *rc,
                     FILE *err)
 {
 	char *e = NULL;
-	sd_sim *s = sd_new(o, &e);
-	sd_job j = {.prog = prog, .ntasks = ntasks, .argc = argc, .argv = argv};
-	if (!s || sd_add_job(s, &j, &e) < 0) {
+	drv_sim *s = drv_new(o, &e);
+	drv_job j = {.prog = prog, .ntasks = ntasks, .argc = argc, .argv = argv};
+	if (!s || drv_add_job(s, &j, &e) < 0) {
 		fprintf(stderr, "tl_run_opts: %s\n", e);
 		free(e);
-		sd_free(s);
+		drv_free(s);
 		*rc = -1;
 		return NULL;
 	}
-	*rc = sd_run(s, err ? err : stderr);
+	*rc = drv_run(s, err ? err : stderr);
 	return s;
 }
 
@@ -81,13 +81,13 @@ void tl_rmrf(const char *dir)
 	free(cmd);
 }
 
-const tk_totals *tl_tot(sd_sim *s, uint32_t r) { return &sd_world(s)->jobs.ptr[0]->tasks[r]->tot; }
+const task_totals *tl_tot(drv_sim *s, uint32_t r) { return &drv_world(s)->jobs.ptr[0]->tasks[r]->tot; }
 
-int tl_decomposition_adds_up(sd_sim *s)
+int tl_decomposition_adds_up(drv_sim *s)
 {
-	tk_world *w = sd_world(s);
+	task_world *w = drv_world(s);
 	for (size_t i = 0; i < w->all.len; i++) {
-		const tk_totals *x = &w->all.ptr[i]->tot;
+		const task_totals *x = &w->all.ptr[i]->tot;
 		if (x->t[TK_T_MPI_NET] + x->t[TK_T_MPI_SYNC] + x->t[TK_T_MPI_STACK] != x->mpi_total) {
 			fprintf(stderr, "task %zu: net %llu + sync %llu + stack %llu != mpi %llu\n", i,
 			        (unsigned long long)x->t[TK_T_MPI_NET], (unsigned long long)x->t[TK_T_MPI_SYNC],

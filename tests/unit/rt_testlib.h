@@ -8,8 +8,8 @@
 #include <stdio.h>
 
 #include "ncsim/rt.h"
-#include "runtime/sim_driver.h"
-#include "runtime/task.h"
+#include "runtime/task/driver.h"
+#include "runtime/task/task.h"
 
 /* A program descriptor with no parameters. */
 #define TL_PROGRAM(var, fn) static const rt_program var = {.abi = NCSIM_RT_ABI, .name = #var, .entry = (fn)}
@@ -19,10 +19,10 @@
 #define TL_BW 10e9
 #define TL_INJ_BW 20e9
 char *tl_analytic(uint32_t nodes, const char *extra);
-/* Runs prog with ntasks on system text; *rc gets sd_run's result; failure reports go to `err` (NULL: stderr). */
-sd_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
+/* Runs prog with ntasks on system text; *rc gets drv_run's result; failure reports go to `err` (NULL: stderr). */
+drv_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
 /* As tl_run with options of one's own (system_text, out_dir, output, io_log, ...); o->seed is kept. */
-sd_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const sd_options *o, int argc, char **argv, int *rc,
+drv_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const drv_options *o, int argc, char **argv, int *rc,
                     FILE *err);
 /* Whole file as a NUL-terminated heap string (NULL if unreadable). */
 char *tl_slurp(const char *path);
@@ -30,9 +30,9 @@ char *tl_slurp(const char *path);
 char *tl_tmpdir(void);
 void tl_rmrf(const char *dir);
 /* Totals of physical rank r of the first job. */
-const tk_totals *tl_tot(sd_sim *s, uint32_t r);
+const task_totals *tl_tot(drv_sim *s, uint32_t r);
 /* 1 if network + sync + stack == mpi time for every task of s. */
-int tl_decomposition_adds_up(sd_sim *s);
+int tl_decomposition_adds_up(drv_sim *s);
 /* Runs the registered CUnit tests and returns the exit status. */
 int tl_main(void);
 

@@ -9,7 +9,7 @@
 
 #include "runtime/net/analytic.h"
 #include "runtime/net/ideal.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define L 100000ULL
 static ncsim_time_t X(uint64_t b, double bw) { return sim_xfer_time(b, bw); }

@@ -1,5 +1,5 @@
 /*
- * test_coll.c - the collectives (runtime/coll.h): every collective on every
+ * test_coll.c - the collectives (runtime/coll/coll.h): every collective on every
  * group size 1..33, on the whole job, on a strict subset (odd ranks) and on
  * two groups running concurrently (even and odd ranks). Each run must finish
  * (no deadlock) and put exactly the documented number of messages and bytes
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/coll.h"
+#include "runtime/coll/coll.h"
 #include "runtime/net/net.h"
-#include "runtime/sysconf.h"
+#include "base/sysconf.h"
 #include "tests/unit/rt_testlib.h"
 
 #define MAXT 64
@@ -260,26 +260,26 @@ static run_result run(int ntasks, const char *system, int kind, uint64_t S, int 
 	run_result r = { -1, 0, 0, 0 };
 	memset(g_out.done, 0, sizeof g_out.done);
 	char *err = NULL;
-	sd_options o = { .system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1 };
-	sd_sim *s = sd_new(&o, &err);
-	sd_job j = { .prog = &prog, .ntasks = (uint32_t)ntasks, .argc = 6, .argv = argv };
-	if (!s || sd_add_job(s, &j, &err) < 0) {
+	drv_options o = { .system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1 };
+	drv_sim *s = drv_new(&o, &err);
+	drv_job j = { .prog = &prog, .ntasks = (uint32_t)ntasks, .argc = 6, .argv = argv };
+	if (!s || drv_add_job(s, &j, &err) < 0) {
 		fprintf(stderr, "test_coll: %s\n", err);
 		free(err);
-		sd_free(s);
+		drv_free(s);
 		return r;
 	}
-	r.rc = sd_run(s, stderr);
+	r.rc = drv_run(s, stderr);
 	if (r.rc == 0) {
-		const net_model *net = sd_world(s)->net;
+		const net_model *net = drv_world(s)->net;
 		r.msgs = net->totals.msgs_injected[NET_CLASS_MPI];
 		r.bytes = net->totals.bytes_injected[NET_CLASS_MPI];
-		r.end = sd_end_time(s);
+		r.end = drv_end_time(s);
 		for (int i = 0; i < ntasks; i++)
 			if (!g_out.done[i])
 				r.rc = 2;
 	}
-	sd_free(s);
+	drv_free(s);
 	return r;
 }
 

@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "runtime/coro.h"
-#include "runtime/util.h"
+#include "runtime/task/coro.h"
+#include "base/util.h"
 
 #ifdef HAVE_VALGRIND_VALGRIND_H
 #include <valgrind/valgrind.h>

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "runtime/net/dragonfly.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* A sink entity that records the time of each delivery. */
 typedef struct sink {

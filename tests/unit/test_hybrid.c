@@ -34,16 +34,16 @@ TL_PROGRAM(prog_small_and_large, small_and_large);
 static void test_split(void)
 {
 	char *sys = xasprintf(SYS_FMT, "hybrid");
-	sd_options o = {.system_text = sys, .seed = 3, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_options o = {.system_text = sys, .seed = 3, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
 	char *e = NULL;
-	sd_sim *s = sd_new(&o, &e);
+	drv_sim *s = drv_new(&o, &e);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	uint32_t nodes[2] = {0, 11};
-	sd_job j = {.prog = &prog_small_and_large, .ntasks = 2, .nodes = nodes};
-	CU_ASSERT_EQUAL_FATAL(sd_add_job(s, &j, &e), 0);
-	CU_ASSERT_EQUAL_FATAL(sd_run(s, stderr), 0);
-	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "hybrid");
-	net_model *net = sd_world(s)->net;
+	drv_job j = {.prog = &prog_small_and_large, .ntasks = 2, .nodes = nodes};
+	CU_ASSERT_EQUAL_FATAL(drv_add_job(s, &j, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(drv_run(s, stderr), 0);
+	CU_ASSERT_STRING_EQUAL(drv_network_name(s), "hybrid");
+	net_model *net = drv_world(s)->net;
 	CU_ASSERT_TRUE_FATAL(hy_is(net));
 	net_model *df = netf_dragonfly_of(net);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(df);
@@ -60,7 +60,7 @@ static void test_split(void)
 	CU_ASSERT_EQUAL(net->ops->estimate(net, 0, 11, 1 << 20), df->ops->estimate(df, 0, 11, 1 << 20));
 	/* A path inside one router is shorter than one across groups. */
 	CU_ASSERT_TRUE(df->ops->estimate(df, 0, 1, 0) < path);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -68,14 +68,14 @@ static void test_override(void)
 {
 	/* --network hybrid on a dragonfly file, and a routing override. */
 	char *sys = xasprintf(SYS_FMT, "dragonfly");
-	sd_options o = {.system_text = sys, .network = "hybrid", .routing = "ugal", .seed = 3,
+	drv_options o = {.system_text = sys, .network = "hybrid", .routing = "ugal", .seed = 3,
 	                .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_small_and_large, 2, &o, 0, NULL, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_small_and_large, 2, &o, 0, NULL, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
-	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "hybrid");
-	CU_ASSERT_EQUAL(df_get_config(netf_dragonfly_of(sd_world(s)->net))->routing, DF_ROUTE_UGAL);
-	sd_free(s);
+	CU_ASSERT_STRING_EQUAL(drv_network_name(s), "hybrid");
+	CU_ASSERT_EQUAL(df_get_config(netf_dragonfly_of(drv_world(s)->net))->routing, DF_ROUTE_UGAL);
+	drv_free(s);
 	/* A routing override on the analytic network is refused. */
 	char *an = tl_analytic(2, NULL);
 	o.system_text = an;
@@ -84,7 +84,7 @@ static void test_override(void)
 	s = tl_run_opts(&prog_small_and_large, 2, &o, 0, NULL, &rc, err);
 	CU_ASSERT_EQUAL(rc, -1);
 	fclose(err);
-	sd_free(s);
+	drv_free(s);
 	free(an);
 	free(sys);
 }

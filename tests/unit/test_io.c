@@ -66,13 +66,13 @@ static void test_offsets_counters(void)
 {
 	char *dir = tl_tmpdir();
 	char *sys = io_system(2);
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
 	                .out_dir = dir, .io_log = 1};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_offsets, 2, &o, 0, NULL, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_offsets, 2, &o, 0, NULL, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	char *e = NULL;
-	CU_ASSERT_EQUAL(sd_write(s, dir, &e), 0);
+	CU_ASSERT_EQUAL(drv_write(s, dir, &e), 0);
 	/* io.csv: id,job,client,server,device,op,file,offset,bytes,... in request order. */
 	char *p = xasprintf("%s/io.csv", dir);
 	char *csv = tl_slurp(p);
@@ -91,7 +91,7 @@ static void test_offsets_counters(void)
 	CU_ASSERT_EQUAL(csv_field(csv, 8, 0), -1); /* nothing else */
 	free(csv);
 	/* Counters, totals, and the time decomposition: end = compute + I/O, nothing else. */
-	const tk_totals *x = tl_tot(s, 0);
+	const task_totals *x = tl_tot(s, 0);
 	CU_ASSERT_EQUAL(cnt_seen[0], 1610);
 	CU_ASSERT_EQUAL(cnt_seen[1], 550);
 	CU_ASSERT_EQUAL(cnt_seen[2], (rt_int)(x->t[TK_T_IO] / US));
@@ -101,8 +101,8 @@ static void test_offsets_counters(void)
 	CU_ASSERT_EQUAL(x->io_written, 1610);
 	CU_ASSERT_EQUAL(x->io_read, 550);
 	CU_ASSERT_EQUAL(x->io_ops, 7);
-	/* Conservation, checked by sd_run too: bytes written by clients = bytes stored. */
-	const sto_totals *st = sto_get_totals(sd_world(s)->sto);
+	/* Conservation, checked by drv_run too: bytes written by clients = bytes stored. */
+	const sto_totals *st = sto_get_totals(drv_world(s)->sto);
 	CU_ASSERT_EQUAL(st->bytes_written, 1610);
 	CU_ASSERT_EQUAL(st->bytes_stored, 1610);
 	CU_ASSERT_EQUAL(st->completed, 7);
@@ -120,7 +120,7 @@ static void test_offsets_counters(void)
 	free(p);
 	CU_ASSERT_PTR_NOT_NULL(dev);
 	free(dev);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 	tl_rmrf(dir);
 	free(dir);
@@ -160,7 +160,7 @@ static void test_async(void)
 {
 	char *sys = io_system(2);
 	int rc;
-	sd_sim *s = tl_run(&prog_async, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_async, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	CU_ASSERT_EQUAL(pend[0], 4);
 	CU_ASSERT_EQUAL(pend[1], 3);
@@ -168,16 +168,16 @@ static void test_async(void)
 	CU_ASSERT_EQUAL(async_written, 2 << 20);
 	CU_ASSERT_EQUAL(async_read, 4096);
 	CU_ASSERT_EQUAL(async_recv, 64);
-	const tk_totals *x = tl_tot(s, 0);
+	const task_totals *x = tl_tot(s, 0);
 	/* Asynchronous I/O only costs the time the task is blocked waiting for it. */
 	CU_ASSERT_TRUE(x->t[TK_T_IO] > 0);
 	CU_ASSERT_EQUAL(x->end, x->t[TK_T_COMPUTE] + x->t[TK_T_IO] + x->mpi_total);
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	const sto_totals *st = sto_get_totals(sd_world(s)->sto);
+	const sto_totals *st = sto_get_totals(drv_world(s)->sto);
 	CU_ASSERT_EQUAL(st->bytes_written, 2u << 20);
 	CU_ASSERT_EQUAL(st->bytes_stored, 2u << 20);
 	CU_ASSERT_EQUAL(st->bytes_read, 4096);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -220,15 +220,15 @@ static void expect_error(const rt_program *p, const char *want)
 	char *sys = io_system(1);
 	FILE *err = tmpfile();
 	int rc;
-	sd_sim *s = tl_run(p, 1, sys, &rc, err);
+	drv_sim *s = tl_run(p, 1, sys, &rc, err);
 	CU_ASSERT_EQUAL(rc, 1);
-	const char *f = sd_world(s)->fatal;
+	const char *f = drv_world(s)->fatal;
 	CU_ASSERT_PTR_NOT_NULL(f);
 	if (f && !strstr(f, want))
 		fprintf(stderr, "error: %s\nwanted: %s\n", f, want);
 	CU_ASSERT_PTR_NOT_NULL(f ? strstr(f, want) : NULL);
 	fclose(err);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -255,12 +255,12 @@ TL_PROGRAM(prog_every_task_writes, every_task_writes);
 
 static void test_default_system(void)
 {
-	sd_options o = {.seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_options o = {.seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_every_task_writes, 8, &o, 0, NULL, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_every_task_writes, 8, &o, 0, NULL, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
-	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "dragonfly");
-	const sto_system *sto = sd_world(s)->sto;
+	CU_ASSERT_STRING_EQUAL(drv_network_name(s), "dragonfly");
+	const sto_system *sto = drv_world(s)->sto;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(sto);
 	CU_ASSERT_EQUAL(sto_get_config(sto)->kind, STO_CFG_COMPUTE);
 	for (int r = 0; r < 8; r++)
@@ -271,21 +271,21 @@ static void test_default_system(void)
 	CU_ASSERT_EQUAL(st->bytes_read, 8u << 20);
 	CU_ASSERT_TRUE(st->net_bytes > st->bytes_written); /* the data crossed the network */
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	sd_free(s);
+	drv_free(s);
 	/* Placing a task on a storage node is refused. */
 	char *e = NULL;
-	s = sd_new(&o, &e);
+	s = drv_new(&o, &e);
 	uint32_t nodes[2] = {1, 0};
-	sd_job j = {.prog = &prog_every_task_writes, .ntasks = 2, .nodes = nodes};
-	CU_ASSERT_EQUAL(sd_add_job(s, &j, &e), 0);
+	drv_job j = {.prog = &prog_every_task_writes, .ntasks = 2, .nodes = nodes};
+	CU_ASSERT_EQUAL(drv_add_job(s, &j, &e), 0);
 	FILE *err = tmpfile();
-	CU_ASSERT_EQUAL(sd_run(s, err), -1);
+	CU_ASSERT_EQUAL(drv_run(s, err), -1);
 	fclose(err);
-	sd_free(s);
-	/* sd_machine_nodes agrees: 72 nodes, the first of each group of 8 hosts storage. */
+	drv_free(s);
+	/* drv_machine_nodes agrees: 72 nodes, the first of each group of 8 hosts storage. */
 	uint32_t n = 0;
 	uint8_t *mask = NULL;
-	CU_ASSERT_EQUAL_FATAL(sd_machine_nodes(&o, 8, &n, &mask, &e), 0);
+	CU_ASSERT_EQUAL_FATAL(drv_machine_nodes(&o, 8, &n, &mask, &e), 0);
 	CU_ASSERT_EQUAL(n, 72);
 	for (uint32_t i = 0; i < n; i++)
 		CU_ASSERT_EQUAL(mask[i], i % 8 == 0);

@@ -12,7 +12,7 @@
 #include "runtime/kernel/phold.h"
 #include "runtime/kernel/progress.h"
 #include "runtime/kernel/sim.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 /* ---------------------------------------------------------------- a recording model */
 

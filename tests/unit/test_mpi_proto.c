@@ -13,7 +13,7 @@
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 
-#include "runtime/p2p.h"
+#include "runtime/mpi/p2p.h"
 #include "tests/unit/rt_testlib.h"
 
 static ncsim_time_t X(uint64_t bytes, double bw) { return sim_xfer_time(bytes, bw); }
@@ -43,12 +43,12 @@ static void pingpong(rt_task *t)
 }
 TL_PROGRAM(prog_pingpong, pingpong);
 
-static sd_sim *run_pingpong(uint64_t size, const char *system)
+static drv_sim *run_pingpong(uint64_t size, const char *system)
 {
 	pp_size = size;
 	pp_rtt = 0;
 	int rc;
-	sd_sim *s = tl_run(&prog_pingpong, 2, system, &rc, NULL);
+	drv_sim *s = tl_run(&prog_pingpong, 2, system, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_TRUE(s && tl_decomposition_adds_up(s));
 	return s;
@@ -58,17 +58,17 @@ static void test_pingpong_small(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	uint64_t S = 1024;
-	sd_sim *s = run_pingpong(S, sys);
+	drv_sim *s = run_pingpong(S, sys);
 	/* mailbox: header+data cross the network, the receiver copies */
 	ncsim_time_t one_way = net(HDR + S) + copy(S);
 	CU_ASSERT_EQUAL(pp_rtt / 2, one_way);
 	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
 	/* Task 0 waits in its receive from 0; task 1 posts the pong at one_way: that much is sync. */
-	const tk_totals *t0 = tl_tot(s, 0);
+	const task_totals *t0 = tl_tot(s, 0);
 	CU_ASSERT_EQUAL(t0->t[TK_T_MPI_STACK], copy(S));
 	CU_ASSERT_EQUAL(t0->t[TK_T_MPI_SYNC], one_way);
 	CU_ASSERT_EQUAL(t0->t[TK_T_MPI_NET], net(HDR + S));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -76,11 +76,11 @@ static void test_pingpong_medium(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	uint64_t S = 32768;
-	sd_sim *s = run_pingpong(S, sys);
+	drv_sim *s = run_pingpong(S, sys);
 	/* sender copy + post header, header, receiver post RDMA, RDMA request, data, receiver copy */
 	ncsim_time_t one_way = copy(S) + PH + net(HDR) + PR + net(HDR) + net(S) + copy(S);
 	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -88,23 +88,23 @@ static void test_pingpong_large(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	uint64_t S = 1 << 20;
-	sd_sim *s = run_pingpong(S, sys);
+	drv_sim *s = run_pingpong(S, sys);
 	/* sender pin + post header, RTS, receiver pin + post RDMA, RDMA request, data (zero copy) */
 	ncsim_time_t one_way = pin(S) + PH + net(HDR) + pin(S) + PR + net(HDR) + net(S);
 	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
 /* The ideal network: no time at all in MPI. */
 static void test_pingpong_ideal(void)
 {
-	sd_sim *s = run_pingpong(1 << 20, "[network]\nmodel = ideal\nnodes = 2\n");
+	drv_sim *s = run_pingpong(1 << 20, "[network]\nmodel = ideal\nnodes = 2\n");
 	CU_ASSERT_EQUAL(pp_rtt, 0);
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->mpi_total, 0);
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->mpi_total, 0);
-	CU_ASSERT_STRING_EQUAL(sd_network_name(s), "ideal");
-	sd_free(s);
+	CU_ASSERT_STRING_EQUAL(drv_network_name(s), "ideal");
+	drv_free(s);
 }
 
 /* ------------------------------------------------------------ N to 1 */
@@ -132,14 +132,14 @@ static void test_many_to_one(void)
 	char *sys = tl_analytic(NSEND + 1, "[mpi]\nmemory_bandwidth = 0 B/s\n");
 	n1_size = 4096;
 	int rc;
-	sd_sim *s = tl_run(&prog_many_to_one, NSEND + 1, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_many_to_one, NSEND + 1, sys, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	ncsim_time_t x = X(HDR + 4096, TL_BW);
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->end, TL_LAT + NSEND * x);
 	/* Senders complete at once (mailbox with credits). */
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->end, 0);
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 
 	/* With copies: 4096 B copy (365.7 ns) is shorter than a 4160 B arrival (416 ns), so only the last shows. */
@@ -150,7 +150,7 @@ static void test_many_to_one(void)
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->end, TL_LAT + NSEND * x + copy(4096));
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_STACK], NSEND * copy(4096));
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -171,11 +171,11 @@ static void test_late_receiver(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	int rc;
-	sd_sim *s = tl_run(&prog_late_receiver, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_late_receiver, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	uint64_t S = 1 << 20;
 	ncsim_time_t late = 100 * RT_PS_PER_US;
-	const tk_totals *snd = tl_tot(s, 0), *rcv = tl_tot(s, 1);
+	const task_totals *snd = tl_tot(s, 0), *rcv = tl_tot(s, 1);
 	/* The sender pins, then waits for a receiver that posts at 100 us: that wait is sync. */
 	CU_ASSERT_EQUAL(snd->t[TK_T_MPI_STACK], pin(S) + PH);
 	CU_ASSERT_EQUAL(snd->t[TK_T_MPI_SYNC], late - pin(S) - PH);
@@ -187,7 +187,7 @@ static void test_late_receiver(void)
 	CU_ASSERT_EQUAL(rcv->t[TK_T_MPI_STACK], pin(S) + PR);
 	CU_ASSERT_EQUAL(rcv->t[TK_T_MPI_NET], net(HDR) + net(S));
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -206,14 +206,14 @@ static void test_late_sender(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	int rc;
-	sd_sim *s = tl_run(&prog_late_sender, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_late_sender, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
-	const tk_totals *rcv = tl_tot(s, 1);
+	const task_totals *rcv = tl_tot(s, 1);
 	CU_ASSERT_EQUAL(rcv->t[TK_T_MPI_SYNC], 50 * RT_PS_PER_US);
 	CU_ASSERT_EQUAL(rcv->t[TK_T_MPI_NET], net(HDR + 1024));
 	CU_ASSERT_EQUAL(rcv->t[TK_T_MPI_STACK], copy(1024));
 	CU_ASSERT_EQUAL(rcv->mpi_total, 50 * RT_PS_PER_US + net(HDR + 1024) + copy(1024));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -255,12 +255,12 @@ static void test_credits(void)
 {
 	char *sys = tl_analytic(2, "[mpi]\ncredits = 2\n");
 	int rc;
-	sd_sim *s = tl_run(&prog_flood, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_flood, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	/* round trip estimate: a 64 B header each way */
 	CU_ASSERT_EQUAL(flood_end, net(HDR) + net(HDR));
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_NET], net(HDR) + net(HDR));
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "runtime/stats/ncptl_log.h"
-#include "runtime/util.h"
+#include "base/util.h"
 #include "file_test.h"
 
 #define SEP NLOG_SEPARATOR "\n"

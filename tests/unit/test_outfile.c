@@ -16,7 +16,7 @@
 #include "runtime/stats/csv.h"
 #include "runtime/stats/json.h"
 #include "runtime/stats/outfile.h"
-#include "runtime/util.h"
+#include "base/util.h"
 #include "file_test.h"
 
 static char tmpdir[] = "/tmp/ncsim-test-outfile-XXXXXX";

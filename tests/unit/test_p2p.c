@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime/p2p.h"
-#include "runtime/params.h"
+#include "runtime/mpi/p2p.h"
+#include "runtime/task/params.h"
 #include "tests/unit/rt_testlib.h"
 
 #define US RT_PS_PER_US
@@ -59,15 +59,15 @@ static void test_match_order_tags(void)
 	char *sys = tl_analytic(2, NULL);
 	int rc;
 	memset(seen, 0, sizeof seen);
-	sd_sim *s = tl_run(&prog_order, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_order, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_EQUAL(seen[0], 40);
 	CU_ASSERT_EQUAL(seen[1], 10);
 	CU_ASSERT_EQUAL(seen[2], 20);
 	CU_ASSERT_EQUAL(seen[3], 50);
 	CU_ASSERT_EQUAL(seen[4], 30);
-	CU_ASSERT_EQUAL(sd_world(s)->envs.live, 0);
-	sd_free(s);
+	CU_ASSERT_EQUAL(drv_world(s)->envs.live, 0);
+	drv_free(s);
 	free(sys);
 }
 
@@ -96,12 +96,12 @@ static void test_match_posted_first(void)
 {
 	char *sys = tl_analytic(3, NULL);
 	int rc;
-	sd_sim *s = tl_run(&prog_posted_first, 3, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_posted_first, 3, sys, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_EQUAL(seen[0], 100);
 	CU_ASSERT_EQUAL(seen[1], 200);
 	CU_ASSERT_EQUAL(seen[2], 300);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -126,14 +126,14 @@ static void test_consumed(void)
 {
 	char *sys = tl_analytic(2, NULL);
 	int rc;
-	sd_sim *s = tl_run(&prog_consumed, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_consumed, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_EQUAL(seen[0], 77);
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->msgs_recv, 4);
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->msgs_sent, 4);
-	CU_ASSERT_EQUAL(sd_world(s)->envs.live, 0);
+	CU_ASSERT_EQUAL(drv_world(s)->envs.live, 0);
 	CU_ASSERT_TRUE(tl_tot(s, 1)->end < 1000 * US);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -204,10 +204,10 @@ static void test_counters(void)
 	char *sys = tl_analytic(2, NULL);
 	int rc;
 	cnt_fail = 0;
-	sd_sim *s = tl_run(&prog_counters, 2, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog_counters, 2, sys, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_EQUAL(cnt_fail, 0);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -237,11 +237,11 @@ static void test_restore_empty_is_fatal(void)
 	int rc;
 	char buf[4096] = "";
 	FILE *err = fmemopen(buf, sizeof buf - 1, "w");
-	sd_sim *s = tl_run(&prog_bad_restore, 1, sys, &rc, err);
+	drv_sim *s = tl_run(&prog_bad_restore, 1, sys, &rc, err);
 	fclose(err);
 	CU_ASSERT_EQUAL(rc, 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(sd_world(s)->fatal, "restored more counters than it stored"));
-	sd_free(s);
+	CU_ASSERT_PTR_NOT_NULL(strstr(drv_world(s)->fatal, "restored more counters than it stored"));
+	drv_free(s);
 	free(sys);
 }
 
@@ -288,7 +288,7 @@ static void test_options(void)
 	char help[2048] = "";
 	FILE *f = fmemopen(help, sizeof help - 1, "w");
 	char *argv4[] = {"--help"};
-	CU_ASSERT_EQUAL(sd_program_help(&prog_opts, 1, argv4, f), 1);
+	CU_ASSERT_EQUAL(drv_program_help(&prog_opts, 1, argv4, f), 1);
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(help, "-r, --reps=<number>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(help, "Number of repetitions [default: 10]"));
@@ -329,15 +329,15 @@ static char *slurp(const char *path, size_t *n)
 static void run_to(const char *dir, uint64_t seed)
 {
 	char *e = NULL;
-	sd_options o = {.seed = seed, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
-	sd_sim *s = sd_new(&o, &e);
+	drv_options o = {.seed = seed, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_sim *s = drv_new(&o, &e);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	sd_job j = {.prog = &prog_all_to_all, .ntasks = 16};
-	CU_ASSERT_EQUAL_FATAL(sd_add_job(s, &j, &e), 0);
-	CU_ASSERT_EQUAL(sd_run(s, stderr), 0);
+	drv_job j = {.prog = &prog_all_to_all, .ntasks = 16};
+	CU_ASSERT_EQUAL_FATAL(drv_add_job(s, &j, &e), 0);
+	CU_ASSERT_EQUAL(drv_run(s, stderr), 0);
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	CU_ASSERT_EQUAL(sd_write(s, dir, &e), 0);
-	sd_free(s);
+	CU_ASSERT_EQUAL(drv_write(s, dir, &e), 0);
+	drv_free(s);
 }
 
 static void test_determinism(void)

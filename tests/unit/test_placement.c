@@ -1,5 +1,5 @@
 /*
- * test_placement.c - placement of jobs' tasks on compute nodes (runtime/placement.h).
+ * test_placement.c - placement of jobs' tasks on compute nodes (runtime/task/placement.h).
  *
  * The machine of most tests is df-tiny's shape: 5 groups x 2 routers x 4
  * nodes (40 nodes; router = node / 4, group = node / 8) with a burst buffer
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/placement.h"
+#include "runtime/task/placement.h"
 
 #define NN 40
 

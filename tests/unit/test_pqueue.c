@@ -9,7 +9,7 @@
 
 #include "runtime/kernel/pqueue.h"
 #include "runtime/kernel/rng.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 static int key_cmp(const void *a, const void *b)
 {

@@ -94,11 +94,11 @@ static void test_tables(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
 	char *sys = tl_analytic(2, NULL);
 	FILE *out = tmpfile();
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
 	                .out_dir = dir, .output = out};
 	char *argv[] = {"--reps=9"};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_tables, 2, &o, 1, argv, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_tables, 2, &o, 1, argv, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	char *text = log_text(dir, "tables", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
@@ -153,7 +153,7 @@ static void test_tables(void)
 	free(t1);
 	free(data);
 	free(text);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 	tl_rmrf(dir);
 	free(dir);
@@ -176,13 +176,13 @@ static const rt_program prog_values = {
 static void test_value_of(void)
 {
 	char *sys = tl_analytic(3, NULL);
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
 	char *argv[] = {"--seed=1234"};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_values, 3, &o, 1, argv, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_values, 3, &o, 1, argv, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_STRING_EQUAL(value_seen, "3|1234|");
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 
@@ -204,10 +204,10 @@ static void test_abort_epilogue(void)
 {
 	char *dir = tl_tmpdir();
 	char *sys = tl_analytic(2, NULL);
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
 	FILE *err = tmpfile();
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_aborts, 2, &o, 0, NULL, &rc, err);
+	drv_sim *s = tl_run_opts(&prog_aborts, 2, &o, 0, NULL, &rc, err);
 	CU_ASSERT_EQUAL(rc, 1);
 	for (int r = 0; r < 2; r++) {
 		char *text = log_text(dir, "aborts", r);
@@ -224,7 +224,7 @@ static void test_abort_epilogue(void)
 		free(text);
 	}
 	fclose(err);
-	sd_free(s);
+	drv_free(s);
 	tl_rmrf(dir);
 	free(dir);
 	free(sys);
@@ -237,13 +237,13 @@ static void test_templates(void)
 {
 	char *dir = tl_tmpdir();
 	char *sys = tl_analytic(2, NULL);
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
 	int rc;
 	/* A relative template goes under logs/, with its field width. */
 	char *a1[] = {"--logfile=sub/run-%03p.txt"};
-	sd_sim *s = tl_run_opts(&prog_logs_one, 2, &o, 1, a1, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_logs_one, 2, &o, 1, a1, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
-	sd_free(s);
+	drv_free(s);
 	char *p = xasprintf("%s/logs/sub/run-001.txt", dir);
 	char *text = tl_slurp(p);
 	CU_ASSERT_PTR_NOT_NULL(text);
@@ -255,7 +255,7 @@ static void test_templates(void)
 	FILE *err = tmpfile();
 	s = tl_run_opts(&prog_logs_one, 2, &o, 1, a2, &rc, err);
 	CU_ASSERT_EQUAL(rc, -1);
-	sd_free(s);
+	drv_free(s);
 	fclose(err);
 	/* An empty template writes nothing. */
 	char *d2 = tl_tmpdir();
@@ -263,7 +263,7 @@ static void test_templates(void)
 	char *a3[] = {"--logfile="};
 	s = tl_run_opts(&prog_logs_one, 2, &o, 1, a3, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
-	sd_free(s);
+	drv_free(s);
 	p = xasprintf("%s/logs", d2);
 	text = tl_slurp(p);
 	CU_ASSERT_PTR_NULL(text);
@@ -296,12 +296,12 @@ static const rt_program prog_draws = {.abi = NCSIM_RT_ABI, .name = "draws", .fla
 static void test_random(void)
 {
 	char *sys = tl_analytic(4, NULL);
-	sd_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
 	char *argv[] = {"--seed=99"};
 	int rc;
-	sd_sim *s = tl_run_opts(&prog_draws, 4, &o, 1, argv, &rc, NULL);
+	drv_sim *s = tl_run_opts(&prog_draws, 4, &o, 1, argv, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
-	sd_free(s);
+	drv_free(s);
 	/* The synchronised generator: ncsim_mt64_seed(99) drawn in program order. */
 	struct ncsim_mt64 g;
 	ncsim_mt64_seed(&g, 99);
@@ -328,7 +328,7 @@ static void test_random(void)
 	s = tl_run_opts(&prog_draws, 4, &o, 1, argv, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_EQUAL(memcmp(first, drawn, sizeof first), 0);
-	sd_free(s);
+	drv_free(s);
 	free(sys);
 }
 

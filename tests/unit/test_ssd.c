@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "runtime/storage/device.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define US 1000000ull /* ps */
 

@@ -13,7 +13,7 @@
 #include "runtime/kernel/sim.h"
 #include "runtime/net/analytic.h"
 #include "runtime/storage/storage.h"
-#include "runtime/util.h"
+#include "base/util.h"
 
 #define MAXREQ 64
 #define US RT_PS_PER_US

@@ -1,5 +1,5 @@
 /*
- * test_sysconf.c - system description files and units (runtime/sysconf.h, runtime/units.h).
+ * test_sysconf.c - system description files and units (base/sysconf.h, base/units.h).
  *
  */
 #include <CUnit/Basic.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/sysconf.h"
-#include "runtime/units.h"
+#include "base/sysconf.h"
+#include "base/units.h"
 
 /* ------------------------------------------------------------------ units */
 

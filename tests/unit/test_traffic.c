@@ -14,7 +14,7 @@
  *    more than 3.5 standard errors. (GOOGLE_ALL, cv 23, would need 16 million
  *    messages for the same margin, which is why it is not used here.)
  *  - destinations: 100,000 draws per distribution; Pearson's chi-square
- *    against the redraw-conditioned probabilities (tdst_prob), bins with an
+ *    against the redraw-conditioned probabilities (trf_dest_prob), bins with an
  *    expected count below 5 pooled, below the 1% critical value of
  *    chi-square with (bins - 1) degrees of freedom;
  *  - FLOWS classes: 100,000 flows; each class's share within 0.01 of its
@@ -26,8 +26,8 @@
 #include <string.h>
 
 #include "ncsim/traffic.h"
-#include "runtime/traffic.h"
-#include "runtime/traffic_stats.h"
+#include "runtime/traffic/traffic.h"
+#include "runtime/traffic/stats.h"
 #include "tests/unit/rt_testlib.h"
 
 /* ------------------------------------------------------------ sizes */
@@ -37,14 +37,14 @@ static void test_cdf_ks(void)
 	const int n = 100000;
 	const double crit = 1.628 / sqrt((double)n);
 	for (int m = 0; m < TCDF_NMODELS; m++) {
-		char *path = tcdf_model_path(m), *err = NULL;
-		tcdf *c = tcdf_load(path, &err);
+		char *path = trf_cdf_model_path(m), *err = NULL;
+		tcdf *c = trf_cdf_load(path, &err);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
 		uint64_t *cnt = calloc(c->n, sizeof *cnt);
 		sim_rng r;
 		sim_rng_seed(&r, 12345, (uint64_t)m);
 		for (int i = 0; i < n; i++) {
-			uint64_t s = tcdf_draw(c, tdst_unif_pos(&r));
+			uint64_t s = trf_cdf_draw(c, trf_dest_unif_pos(&r));
 			size_t lo = 0, hi = c->n - 1;
 			while (lo < hi) {
 				size_t mid = (lo + hi) / 2;
@@ -63,12 +63,12 @@ static void test_cdf_ks(void)
 			double d = fabs((double)acc / n - c->cum[i]);
 			D = d > D ? d : D;
 		}
-		printf("\n    %-18s KS D = %.5f (critical %.5f), mean %.1f B (stated %.1f)", tcdf_model_name(m), D, crit,
+		printf("\n    %-18s KS D = %.5f (critical %.5f), mean %.1f B (stated %.1f)", trf_cdf_model_name(m), D, crit,
 		       c->mean, c->stated_mean);
 		CU_ASSERT(D < crit);
 		CU_ASSERT(fabs(c->mean - c->stated_mean) <= 0.002 * c->mean);
 		free(cnt);
-		tcdf_free(c);
+		trf_cdf_free(c);
 		free(path);
 	}
 }
@@ -76,14 +76,14 @@ static void test_cdf_ks(void)
 static void bad_cdf(const char *text, const char *want)
 {
 	char *err = NULL;
-	tcdf *c = tcdf_parse("x.cdf", text, &err);
+	tcdf *c = trf_cdf_parse("x.cdf", text, &err);
 	CU_ASSERT_PTR_NULL(c);
 	if (!err || strcmp(err, want)) {
 		printf("\n    got  %s\n    want %s", err ? err : "(none)", want);
 		CU_FAIL("CDF error message");
 	}
 	free(err);
-	tcdf_free(c);
+	trf_cdf_free(c);
 }
 
 static void test_cdf_errors(void)
@@ -98,14 +98,14 @@ static void test_cdf_errors(void)
 	bad_cdf("10\n5 1.5\n", "x.cdf:2: the cumulative probability must lie in [0, 1]");
 	bad_cdf("20\n5 0.5\n15 1\n", "x.cdf:1: the stated mean 20 differs from the table's mean 10 by more than 1%");
 	char *err = NULL;
-	tcdf *c = tcdf_parse("ok.cdf", "# comment\n10\n\n5 0.25\n5 0.5\n15 1\n", &err);
+	tcdf *c = trf_cdf_parse("ok.cdf", "# comment\n10\n\n5 0.25\n5 0.5\n15 1\n", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
 	CU_ASSERT_EQUAL(c->n, 2); /* the repeated size keeps its last probability */
 	CU_ASSERT_DOUBLE_EQUAL(c->mean, 10.0, 1e-12);
-	CU_ASSERT_EQUAL(tcdf_draw(c, 0.5), 5);
-	CU_ASSERT_EQUAL(tcdf_draw(c, 0.5000001), 15);
-	CU_ASSERT_EQUAL(tcdf_draw(c, 1.0), 15);
-	tcdf_free(c);
+	CU_ASSERT_EQUAL(trf_cdf_draw(c, 0.5), 5);
+	CU_ASSERT_EQUAL(trf_cdf_draw(c, 0.5000001), 15);
+	CU_ASSERT_EQUAL(trf_cdf_draw(c, 1.0), 15);
+	trf_cdf_free(c);
 }
 
 /* ------------------------------------------------------------ destinations */
@@ -122,12 +122,12 @@ static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 	const int draws = 100000;
 	tdst d;
 	char *err = NULL;
-	CU_ASSERT_EQUAL_FATAL(tdst_resolve(&d, spec, NULL, n, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(trf_dest_resolve(&d, spec, NULL, n, &err), 0);
 	uint64_t *cnt = calloc((size_t)n, sizeof *cnt);
 	sim_rng r;
 	sim_rng_seed(&r, 99, (uint64_t)(n * 1000 + sender) ^ (uint64_t)spec->kind << 40);
 	for (int i = 0; i < draws; i++) {
-		int e = tdst_draw(&d, &r, sender);
+		int e = trf_dest_draw(&d, &r, sender);
 		CU_ASSERT_FATAL(e >= 0 && e < n && e != sender);
 		cnt[e]++;
 	}
@@ -135,7 +135,7 @@ static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 	double chi = 0, exp_acc = 0, obs_acc = 0, psum = 0;
 	int bins = 0;
 	for (int e = 0; e < n; e++) {
-		double p = tdst_prob(&d, sender, e);
+		double p = trf_dest_prob(&d, sender, e);
 		psum += p;
 		exp_acc += p * draws;
 		obs_acc += (double)cnt[e];
@@ -178,23 +178,23 @@ static void test_destination_errors(void)
 	tdst d;
 	char *err = NULL;
 	rt_dest g0 = {.kind = RT_DEST_GAUSSIAN, .has_mean = 1, .mean = 2, .has_dev = 1, .dev = 0};
-	CU_ASSERT_EQUAL(tdst_resolve(&d, &g0, NULL, 8, &err), -1);
+	CU_ASSERT_EQUAL(trf_dest_resolve(&d, &g0, NULL, 8, &err), -1);
 	CU_ASSERT_TRUE(err && strstr(err, "at least 1e-4"));
 	free(err);
 	err = NULL;
 	rt_dest far = {.kind = RT_DEST_POISSON, .has_mean = 1, .mean = 500};
-	CU_ASSERT_EQUAL(tdst_resolve(&d, &far, NULL, 8, &err), -1);
+	CU_ASSERT_EQUAL(trf_dest_resolve(&d, &far, NULL, 8, &err), -1);
 	free(err);
 	err = NULL;
 	rt_dest uni = {.kind = RT_DEST_UNIFORM};
-	CU_ASSERT_EQUAL(tdst_resolve(&d, &uni, NULL, 1, &err), -1);
+	CU_ASSERT_EQUAL(trf_dest_resolve(&d, &uni, NULL, 1, &err), -1);
 	free(err);
 	/* A class without its own distribution takes the statement's. */
 	rt_dest none = {0};
-	CU_ASSERT_EQUAL(tdst_resolve(&d, &none, &g0, 8, &err), -1);
+	CU_ASSERT_EQUAL(trf_dest_resolve(&d, &none, &g0, 8, &err), -1);
 	free(err);
 	err = NULL;
-	CU_ASSERT_EQUAL(tdst_resolve(&d, &none, NULL, 8, &err), 0);
+	CU_ASSERT_EQUAL(trf_dest_resolve(&d, &none, NULL, 8, &err), 0);
 	CU_ASSERT_EQUAL(d.kind, RT_DEST_UNIFORM);
 }
 
@@ -218,27 +218,27 @@ TL_PROGRAM(prog, entry);
 static const char ideal[] = "[network]\nmodel = ideal\nnodes = 64\n";
 
 /* Runs S on `ntasks` tasks; returns the simulation (free with finish) or NULL. */
-static sd_sim *run(uint32_t ntasks, const char *system, int want_rc)
+static drv_sim *run(uint32_t ntasks, const char *system, int want_rc)
 {
 	int rc;
 	FILE *quiet = want_rc ? fopen("/dev/null", "w") : NULL;
-	sd_sim *s = tl_run(&prog, ntasks, system, &rc, quiet);
+	drv_sim *s = tl_run(&prog, ntasks, system, &rc, quiet);
 	if (quiet)
 		fclose(quiet);
 	CU_ASSERT_EQUAL(rc, want_rc);
 	return s;
 }
 
-static void finish(sd_sim *s)
+static void finish(drv_sim *s)
 {
 	if (s)
-		trf_world_release(sd_world(s));
-	sd_free(s);
+		trf_world_release(drv_world(s));
+	drv_free(s);
 }
 
-static trf_run *first_run(sd_sim *s)
+static trf_run *first_run(drv_sim *s)
 {
-	trf_world *tw = trf_world_find(sd_world(s));
+	trf_world *tw = trf_world_find(drv_world(s));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tw);
 	CU_ASSERT_FATAL(tw->runs.len >= 1);
 	return tw->runs.ptr[0];
@@ -247,19 +247,19 @@ static trf_run *first_run(sd_sim *s)
 static void load_case(const char *model, uint64_t count, double gbps, uint32_t ntasks)
 {
 	S = (typeof(S)){.kind = 0, .d = {.model = model, .count = count, .gbps = gbps}};
-	sd_sim *s = run(ntasks, ideal, 0);
+	drv_sim *s = run(ntasks, ideal, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = first_run(s);
-	tstat_fig f;
-	tstat_figures(sd_world(s), r, &f);
+	trf_stat_fig f;
+	trf_stat_figures(drv_world(s), r, &f);
 	printf("\n    %-18s %7llu msgs at %.2f Gbps/task: offered %.4f Gbps (%+.2f%%)", model, (unsigned long long)count,
 	       gbps, f.gbps_offered, 100 * (f.gbps_offered / gbps - 1));
 	CU_ASSERT(fabs(f.gbps_offered / gbps - 1) < 0.02);
 	CU_ASSERT_EQUAL(r->msgs, count);
 	CU_ASSERT_EQUAL(r->dmsgs, count);
 	CU_ASSERT_EQUAL(r->dbytes, r->bytes);
-	CU_ASSERT_EQUAL(sd_world(s)->net->totals.msgs_delivered[NET_CLASS_DCNW], count);
-	CU_ASSERT_EQUAL(sd_world(s)->net->totals.bytes_delivered[NET_CLASS_DCNW], r->bytes);
+	CU_ASSERT_EQUAL(drv_world(s)->net->totals.msgs_delivered[NET_CLASS_DCNW], count);
+	CU_ASSERT_EQUAL(drv_world(s)->net->totals.bytes_delivered[NET_CLASS_DCNW], r->bytes);
 	finish(s);
 }
 
@@ -274,7 +274,7 @@ static void test_dcnw_split(void)
 {
 	S = (typeof(S)){.kind = 0, .d = {.model = "FB_KEY_VALUE", .count = 103, .dest = {.kind = RT_DEST_POISSON}}};
 	char *sys = tl_analytic(10, NULL);
-	sd_sim *s = run(10, sys, 0);
+	drv_sim *s = run(10, sys, 0);
 	free(sys);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = first_run(s);
@@ -293,12 +293,12 @@ static void flows_case(const rt_flow_class *cls, int ncls, uint64_t count)
 {
 	S = (typeof(S)){.kind = 1,
 	                .f = {.count = count, .duration = 200000000000ULL, .classes = cls, .nclasses = ncls}};
-	sd_sim *s = run(32, ideal, 0);
+	drv_sim *s = run(32, ideal, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = first_run(s);
 	CU_ASSERT_EQUAL(r->flows_sent, count);
 	CU_ASSERT_EQUAL(r->dmsgs, count);
-	CU_ASSERT_EQUAL(sd_world(s)->net->totals.msgs_delivered[NET_CLASS_FLOWS], count);
+	CU_ASSERT_EQUAL(drv_world(s)->net->totals.msgs_delivered[NET_CLASS_FLOWS], count);
 	for (int c = 0; c < ncls; c++) {
 		double share = (double)r->cls[c].flows / (double)count;
 		printf("\n    class %d: %.4f of %llu flows (expected %.2f)", c, share, (unsigned long long)count,
@@ -329,9 +329,9 @@ static void test_flows_shares(void)
 /* Run-time errors end the run with a message that says what is wrong. */
 static void error_case(const char *want)
 {
-	sd_sim *s = run(4, ideal, 1);
+	drv_sim *s = run(4, ideal, 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	const char *got = sd_world(s)->fatal;
+	const char *got = drv_world(s)->fatal;
 	if (!got || !strstr(got, want)) {
 		printf("\n    got  %s\n    want ...%s...", got ? got : "(none)", want);
 		CU_FAIL("error message");
@@ -364,7 +364,7 @@ static void test_determinism(void)
 	S = (typeof(S)){.kind = 0, .d = {.model = "GOOGLE_SEARCH", .count = 5000, .gbps = 4,
 	                                 .dest = {.kind = RT_DEST_GAUSSIAN}}};
 	char *sys = tl_analytic(16, NULL);
-	sd_sim *a = run(16, sys, 0), *b = run(16, sys, 0);
+	drv_sim *a = run(16, sys, 0), *b = run(16, sys, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
 	trf_run *ra = first_run(a), *rb = first_run(b);

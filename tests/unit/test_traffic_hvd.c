@@ -1,5 +1,5 @@
 /*
- * test_traffic_hvd.c - the HOROVOD model (runtime/traffic_hvd.c): the counts
+ * test_traffic_hvd.c - the HOROVOD model (runtime/traffic/hvd.c): the counts
  * and bytes of its collectives against closed forms.
  *
  * With GATHERV PROBABILITY 1 and GATHERV TOTAL 1 byte (<= GATHERV), every
@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "ncsim/traffic.h"
-#include "runtime/traffic.h"
+#include "runtime/traffic/traffic.h"
 #include "tests/unit/rt_testlib.h"
 
 static rt_horovod_params H;
@@ -47,28 +47,28 @@ static int popsum(int P)
 	return s;
 }
 
-static sd_sim *run(int P, const char *extra)
+static drv_sim *run(int P, const char *extra)
 {
 	char *sys = tl_analytic((uint32_t)P, extra);
 	int rc;
-	sd_sim *s = tl_run(&prog, (uint32_t)P, sys, &rc, NULL);
+	drv_sim *s = tl_run(&prog, (uint32_t)P, sys, &rc, NULL);
 	free(sys);
 	CU_ASSERT_EQUAL(rc, 0);
 	return s;
 }
 
-static trf_run *the_run(sd_sim *s)
+static trf_run *the_run(drv_sim *s)
 {
-	trf_world *tw = trf_world_find(sd_world(s));
+	trf_world *tw = trf_world_find(drv_world(s));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tw);
 	CU_ASSERT_EQUAL_FATAL(tw->runs.len, 1);
 	return tw->runs.ptr[0];
 }
 
-static void finish(sd_sim *s)
+static void finish(drv_sim *s)
 {
-	trf_world_release(sd_world(s));
-	sd_free(s);
+	trf_world_release(drv_world(s));
+	drv_free(s);
 }
 
 /* Allreduce messages and bytes for P = 6 and S bytes with the default [collectives]. */
@@ -109,16 +109,16 @@ static void check_layer(const trf_run *r, int l, rt_int B, const rt_hvd_layer *l
 }
 
 /* Messages of class horovod the network carried = the messages the model counted. */
-static void check_network(sd_sim *s, const trf_run *r)
+static void check_network(drv_sim *s, const trf_run *r)
 {
-	CU_ASSERT_EQUAL(sd_world(s)->net->totals.msgs_delivered[NET_CLASS_HOROVOD], r->msgs);
-	CU_ASSERT_EQUAL(sd_world(s)->net->totals.msgs_injected[NET_CLASS_MPI], 0);
+	CU_ASSERT_EQUAL(drv_world(s)->net->totals.msgs_delivered[NET_CLASS_HOROVOD], r->msgs);
+	CU_ASSERT_EQUAL(drv_world(s)->net->totals.msgs_injected[NET_CLASS_MPI], 0);
 }
 
 static void test_one_round(void)
 {
 	H = (rt_horovod_params){.batches = 3, .layers = 4, .defaults = defaults()};
-	sd_sim *s = run(6, NULL);
+	drv_sim *s = run(6, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = the_run(s);
 	for (int l = 0; l < 4; l++)
@@ -136,7 +136,7 @@ static void test_override(void)
 		{.layer = 1, .p = {.set = 1u << RT_HVD_COMPUTE, .compute = 40000000}},
 	};
 	H = (rt_horovod_params){.batches = 3, .layers = 4, .defaults = defaults(), .overrides = ov, .noverrides = 2};
-	sd_sim *s = run(6, NULL);
+	drv_sim *s = run(6, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = the_run(s);
 	rt_hvd_layer l1 = H.defaults, l2 = H.defaults;
@@ -158,7 +158,7 @@ static void test_negotiation_loop(void)
 	H = (rt_horovod_params){.batches = 2, .layers = 3, .defaults = defaults()};
 	H.defaults.gatherv_prob = 0.5;
 	H.defaults.gatherv_total = 5000;
-	sd_sim *s = run(P, NULL);
+	drv_sim *s = run(P, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = the_run(s);
 	uint64_t R = 0, BL = 6;
@@ -186,7 +186,7 @@ static void test_negotiation_loop(void)
 static void test_linear_gather(void)
 {
 	H = (rt_horovod_params){.batches = 2, .layers = 2, .defaults = defaults()};
-	sd_sim *s = run(6, "[collectives]\ngather = linear\n");
+	drv_sim *s = run(6, "[collectives]\ngather = linear\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	trf_run *r = the_run(s);
 	for (int l = 0; l < 2; l++) {
@@ -203,11 +203,11 @@ static void test_missing_default(void)
 	char *sys = tl_analytic(4, NULL);
 	int rc;
 	FILE *q = fopen("/dev/null", "w");
-	sd_sim *s = tl_run(&prog, 4, sys, &rc, q);
+	drv_sim *s = tl_run(&prog, 4, sys, &rc, q);
 	fclose(q);
 	free(sys);
 	CU_ASSERT_EQUAL(rc, 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(sd_world(s)->fatal, "missing: GATHERV TOTAL"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(drv_world(s)->fatal, "missing: GATHERV TOTAL"));
 	finish(s);
 }
 

@@ -1,5 +1,5 @@
 /*
- * test_traffic_vef.c - extended VEF traces (runtime/vef.c):
+ * test_traffic_vef.c - extended VEF traces (runtime/traffic/vef.c):
  *
  *  - every file of tests/vef/bad/ is rejected with exactly the message in the
  *    .err file next to it (file:line and the expected form);
@@ -20,11 +20,11 @@
 
 #include "ncsim/rt.h"
 #include "ncsim/traffic.h"
-#include "runtime/sim_driver.h"
-#include "runtime/traffic.h"
-#include "runtime/traffic_stats.h"
-#include "runtime/util.h"
-#include "runtime/vef.h"
+#include "runtime/task/driver.h"
+#include "runtime/traffic/traffic.h"
+#include "runtime/traffic/stats.h"
+#include "base/util.h"
+#include "runtime/traffic/vef.h"
 
 static const char *srcdir(void)
 {
@@ -171,37 +171,37 @@ static void skeleton(rt_task *t)
 static const rt_program prog = {.abi = NCSIM_RT_ABI, .name = "vefeq", .entry = skeleton};
 
 /* Runs the skeleton on the built-in system; writes its folder and the traffic figures into dir. */
-static sd_sim *simulate(uint32_t ntasks, const char *dir)
+static drv_sim *simulate(uint32_t ntasks, const char *dir)
 {
 	char *err = NULL;
-	sd_options o = {.seed = 2024, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
-	sd_sim *s = sd_new(&o, &err);
+	drv_options o = {.seed = 2024, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_sim *s = drv_new(&o, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	sd_job j = {.prog = &prog, .ntasks = ntasks};
-	CU_ASSERT_FATAL(sd_add_job(s, &j, &err) >= 0);
-	CU_ASSERT_EQUAL_FATAL(sd_run(s, stderr), 0);
-	if (sd_write(s, dir, &err) < 0) {
+	drv_job j = {.prog = &prog, .ntasks = ntasks};
+	CU_ASSERT_FATAL(drv_add_job(s, &j, &err) >= 0);
+	CU_ASSERT_EQUAL_FATAL(drv_run(s, stderr), 0);
+	if (drv_write(s, dir, &err) < 0) {
 		printf("\n    %s", err);
-		CU_FAIL("sd_write");
+		CU_FAIL("drv_write");
 	}
 	char *p = xasprintf("%s/traffic.json", dir);
 	FILE *f = fopen(p, "w");
 	json_writer jw;
 	json_init(&jw, f, 1);
 	json_object_begin(&jw);
-	tstat_json(sd_world(s), &jw);
+	trf_stat_json(drv_world(s), &jw);
 	json_object_end(&jw);
 	CU_ASSERT_EQUAL(json_finish(&jw), 0);
-	tstat_print(sd_world(s), f);
+	trf_stat_print(drv_world(s), f);
 	fclose(f);
 	free(p);
 	return s;
 }
 
-static void release(sd_sim *s)
+static void release(drv_sim *s)
 {
-	trf_world_release(sd_world(s));
-	sd_free(s);
+	trf_world_release(drv_world(s));
+	drv_free(s);
 }
 
 static void same_file(const char *a, const char *b, const char *name)
@@ -226,12 +226,12 @@ static void equivalence(const char *trace_name, uint32_t ntasks)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(tb));
 	const char *saved = S.trace;
 	S.trace = NULL;
-	sd_sim *a = simulate(ntasks, ta);
+	drv_sim *a = simulate(ntasks, ta);
 	char *trace = xasprintf("%s/tests/vef/good/%s", srcdir(), trace_name);
 	S.trace = trace;
-	sd_sim *b = simulate(ntasks, tb);
+	drv_sim *b = simulate(ntasks, tb);
 	S.trace = saved;
-	const trf_run *ra = trf_world_find(sd_world(a))->runs.ptr[0];
+	const trf_run *ra = trf_world_find(drv_world(a))->runs.ptr[0];
 	printf("\n    %-12s %llu messages, %llu bytes, execution %.3f us", trace_name, (unsigned long long)ra->msgs,
 	       (unsigned long long)ra->bytes, (double)(ra->t_end - ra->t_start) / 1e6);
 	CU_ASSERT(ra->msgs > 0);
@@ -285,11 +285,11 @@ static void test_subset(void)
 	S = (typeof(S)){.trace = trace};
 	char dir[] = "/tmp/ncsim-vefsub-XXXXXX";
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-	sd_sim *s = simulate(8, dir);
-	const trf_run *r = trf_world_find(sd_world(s))->runs.ptr[0];
+	drv_sim *s = simulate(8, dir);
+	const trf_run *r = trf_world_find(drv_world(s))->runs.ptr[0];
 	CU_ASSERT_EQUAL(r->n, 4);
 	CU_ASSERT_EQUAL(r->dmsgs, 400);
-	tk_world *w = sd_world(s);
+	task_world *w = drv_world(s);
 	for (uint32_t i = 4; i < 8; i++)
 		CU_ASSERT_EQUAL(w->jobs.ptr[0]->tasks[i]->tot.end, 0);
 	CU_ASSERT(w->jobs.ptr[0]->tasks[0]->tot.end > 0);
@@ -306,14 +306,14 @@ static void test_too_many_tasks(void)
 	char *trace = xasprintf("%s/tests/vef/good/dcnw.vef", srcdir());
 	S = (typeof(S)){.trace = trace};
 	char *err = NULL;
-	sd_options o = {.seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
-	sd_sim *s = sd_new(&o, &err);
-	sd_job j = {.prog = &prog, .ntasks = 4};
-	CU_ASSERT_FATAL(sd_add_job(s, &j, &err) >= 0);
+	drv_options o = {.seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	drv_sim *s = drv_new(&o, &err);
+	drv_job j = {.prog = &prog, .ntasks = 4};
+	CU_ASSERT_FATAL(drv_add_job(s, &j, &err) >= 0);
 	FILE *q = fopen("/dev/null", "w");
-	CU_ASSERT_EQUAL(sd_run(s, q), 1);
+	CU_ASSERT_EQUAL(drv_run(s, q), 1);
 	fclose(q);
-	const char *f = sd_world(s)->fatal;
+	const char *f = drv_world(s)->fatal;
 	CU_ASSERT_TRUE(f && strstr(f, "dcnw.vef: the trace has 8 tasks, more than the 4 members of the group"));
 	release(s);
 	free(trace);

@@ -1,6 +1,6 @@
 /*
  * test_workload.c - workload files, skeleton and system lookup, the machine
- * probe and the multi-job run path (compiler/workload.h), with hand-written
+ * probe and the multi-job run path (runtime/task/workload.h), with hand-written
  * skeletons standing in for compiled ones.
  */
 #include <CUnit/Basic.h>
@@ -11,8 +11,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "compiler/exitcode.h"
-#include "compiler/workload.h"
+#include "base/exitcode.h"
+#include "runtime/task/workload.h"
 
 static char tmpdir[64];
 
@@ -225,7 +225,7 @@ static void test_machine_probe(void)
 	char *err = NULL;
 	char *path = wl_resolve_system("theta-1056", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(path);
-	sd_options o = {.system_path = path, .seed = 1};
+	drv_options o = {.system_path = path, .seed = 1};
 	wl_machine m;
 	if (wl_machine_probe(&o, 1, &m, &err) < 0) {
 		fprintf(stderr, "\n  %s\n", err);
@@ -269,12 +269,12 @@ static void test_machine_probe(void)
 	wl_machine_free(&m);
 	free(path);
 	/* A system without node count: min_nodes, no storage. */
-	sd_options a = {.system_text = "[network]\nmodel = analytic\n", .seed = 1};
+	drv_options a = {.system_text = "[network]\nmodel = analytic\n", .seed = 1};
 	CU_ASSERT_EQUAL_FATAL(wl_machine_probe(&a, 12, &m, &err), 0);
 	CU_ASSERT_EQUAL(m.nnodes, 12);
 	CU_ASSERT_EQUAL(pl_compute_nodes(&m.pl), 12);
 	wl_machine_free(&m);
-	sd_options bad = {.system_text = "[network]\nmodel = warp\n", .seed = 1};
+	drv_options bad = {.system_text = "[network]\nmodel = warp\n", .seed = 1};
 	CU_ASSERT_EQUAL(wl_machine_probe(&bad, 12, &m, &err), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown network model 'warp'"));
 	free(err);
@@ -323,8 +323,8 @@ static void test_add_jobs_bad_args(void)
 	char *err = NULL;
 	wl_file w;
 	CU_ASSERT_EQUAL_FATAL(wl_parse("w.wkld", "2 osu-latency --iters 3\n# x\n3 allreduce --bogus 1\n", &w, &err), 0);
-	sd_options o = {.seed = 1};
-	sd_sim *s = sd_new(&o, &err);
+	drv_options o = {.seed = 1};
+	drv_sim *s = drv_new(&o, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	const rt_program *progs[] = {&ping, &ping};
 	CU_ASSERT_EQUAL(wl_add_jobs(s, &w, progs, NULL, &err), -1);
@@ -332,7 +332,7 @@ static void test_add_jobs_bad_args(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "w.wkld:3: allreduce: bad arguments: ") == err ? err : NULL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "--bogus"));
 	free(err);
-	sd_free(s);
+	drv_free(s);
 	wl_free(&w);
 }
 

@@ -19,7 +19,7 @@
 #
 # io.csv: `ncsim run --io-log` when `ncsim run --help` lists it; otherwise the
 # program is built as a standalone simulator (`ncsim compile` + cc against the
-# build tree's libncsim, runtime/rt_main.c), which has --io-log.
+# build tree's libncsim, runtime/task/rt_main.c), which has --io-log.
 #
 # Usage: run-io.sh   (NCSIM names the binary, NCSIM_SRCDIR/NCSIM_BUILDDIR the trees)
 # Exit status: 0 if every check passed, 1 otherwise.
@@ -109,7 +109,7 @@ iorun() {
 ##############################################################################
 # A. Compute-side burst buffers, built-in default machine, 30 tasks x 1 GB.
 #
-# The default machine (runtime/sim_driver.c) is a 9 x 4 x 2 dragonfly whose
+# The default machine (runtime/task/driver.c) is a 9 x 4 x 2 dragonfly whose
 # first node of every group (0, 8, ..., 64) is a d3-s4510 burst buffer; tasks
 # run on the other nodes in order, so the 30 tasks sit on nodes 1-7, 9-15,
 # 17-23, 25-31, 33-34 and each writes to the burst buffer of its group:

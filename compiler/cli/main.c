@@ -1,0 +1,68 @@
+/*
+ * main.c - the `ncsim` command: dispatches to subcommands.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "compiler/cli/commands.h"
+#include "base/exitcode.h"
+#include "runtime/task/workload.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: ncsim <command> [options] [args]\n"
+	        "\n"
+	        "commands:\n"
+	        "  check FILE [--ast]    parse and check a .ncptl program\n"
+	        "  compile FILE [-o OUT.c]   translate a .ncptl program to C\n"
+	        "  run FILE -n N [-- ARGS]   compile, build and simulate a program (see ncsim run --help)\n"
+	        "  run FILE.wkld [options]   run the jobs of a workload file together on one machine\n"
+	        "  run TRACE.vef -n N        every task replays an extended VEF traffic trace\n"
+	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
+	        "\n"
+	        "options:\n"
+	        "  -h, --help        show this help\n"
+	        "  -V, --version     show the version\n");
+}
+
+static int is_workload(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 5 && !strcmp(path + n - 5, ".wkld");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("ncsim %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	static const struct {
+		const char *name;
+		int (*fn)(int, char **);
+	} cmds[] = {
+		{"check", cmd_check},
+		{"netbench", cmd_netbench},
+		{"compile", cmd_compile},
+		{"run", cmd_run},
+	};
+	/* `ncsim run FILE.wkld ...` runs a workload file: several jobs on one machine. */
+	if (!strcmp(argv[1], "run") && argc > 2 && is_workload(argv[2]))
+		return cmd_run_workload(argv[2], argc - 3, argv + 3);
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "ncsim: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,187 @@
+/*
+ * coll_gather.c - rt_gather, rt_gatherv and rt_scatter, linear or binomial
+ * ([collectives] gather / scatter).
+ *
+ * Linear: every non-root member exchanges its own block directly with the
+ * root; P-1 messages, sum of the non-root blocks in bytes. The root's
+ * injection (scatter) or ejection (gather) port serialises them all.
+ *
+ * Binomial: the broadcast tree of coll_bcast.c. The subtree of relative
+ * index v covers relative indices [v, v + lowbit(v)) clipped to P (all of
+ * them for the root); a member sends (gather) or receives (scatter) the
+ * blocks of its whole subtree in one message. Each block travels one hop
+ * per set bit of its relative index:
+ *
+ *   P-1 messages, bytes = sum_j s_j * popcount(v_j)  (= S * B(P) if uniform)
+ *
+ *   P = 6, S each:   v=1: [1]    S       v=2: [2,3] 2S    v=3: [3]  S
+ *                    v=4: [4,5] 2S       v=5: [5]   S     total 7S = S*B(6)
+ */
+#include "runtime/coll/coll.h"
+
+#include <stdlib.h>
+
+#include "runtime/mpi/p2p.h"
+#include "base/util.h"
+
+/* Block size of relative index v: bytes[member] for gatherv, else `each`. */
+static uint64_t block(const uint64_t *bytes, uint64_t each, int v, int root, int P)
+{
+	return bytes ? bytes[((int64_t)v + root) % P] : each;
+}
+
+/* Bytes of the blocks of relative indices [lo, hi). */
+static uint64_t span(const uint64_t *bytes, uint64_t each, int lo, int hi, int root, int P)
+{
+	if (!bytes)
+		return (uint64_t)(hi - lo) * each;
+	uint64_t sum = 0;
+	for (int v = lo; v < hi; v++)
+		sum += block(bytes, each, v, root, P);
+	return sum;
+}
+
+/* Request storage: on the stack for small groups, on the heap for large ones. */
+typedef struct reqbuf {
+	rt_req small[64];
+	rt_req *r;
+} reqbuf;
+
+static rt_req *reqbuf_get(reqbuf *b, int n)
+{
+	b->r = n <= 64 ? b->small : xcalloc((size_t)n, sizeof *b->r);
+	return b->r;
+}
+
+static void reqbuf_done(reqbuf *b)
+{
+	if (b->r != b->small)
+		free(b->r);
+}
+
+/* Linear gather (to_root) or scatter (!to_root) of blocks between root and everyone else. */
+static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
+                   uint64_t each, int to_root, const coll_op *op)
+{
+	int P = g->n;
+	if (me != root) {
+		uint64_t b = bytes ? bytes[me] : each;
+		if (to_root)
+			coll_send(t, g, root, b, op);
+		else
+			coll_recv(t, g, root, b, op);
+		return;
+	}
+	reqbuf rb;
+	rt_req *r = reqbuf_get(&rb, P);
+	int n = 0;
+	/* Ascending member order, so the serialisation order is deterministic and documented. */
+	for (int j = 0; j < P; j++) {
+		if (j == root)
+			continue;
+		uint64_t b = bytes ? bytes[j] : each;
+		r[n++] = to_root ? coll_irecv(t, g, j, b, op) : coll_isend(t, g, j, b, op);
+	}
+	if (n)
+		p2p_waitn(t, r, n);
+	reqbuf_done(&rb);
+}
+
+/* Binomial gather: receive every child's subtree, then send our subtree to the parent. */
+static void binomial_gather(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
+                            uint64_t each, const coll_op *op)
+{
+	int P = g->n;
+	int v = (me - root + P) % P;
+	rt_req r[64];
+	int n = 0;
+	int64_t mask;
+	for (mask = 1; mask < P; mask <<= 1) {
+		if (v & mask)
+			break;
+		int c = (int)(v + mask);
+		if (c < P) {
+			int hi = (int)(c + mask < P ? c + mask : P);
+			r[n++] = coll_irecv(t, g, (int)(((int64_t)c + root) % P), span(bytes, each, c, hi, root, P), op);
+		}
+	}
+	if (n)
+		p2p_waitn(t, r, n);
+	if (v != 0) {
+		int hi = (int)(v + mask < P ? v + mask : P);
+		coll_send(t, g, (int)(((int64_t)v - mask + root) % P), span(bytes, each, v, hi, root, P), op);
+	}
+}
+
+/* Binomial scatter: receive our subtree from the parent, then hand each child its subtree. */
+static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, uint64_t each, const coll_op *op)
+{
+	int P = g->n;
+	int v = (me - root + P) % P;
+	int64_t mask = 1;
+	while (mask < P) {
+		if (v & mask) {
+			int hi = (int)(v + mask < P ? v + mask : P);
+			coll_recv(t, g, (int)(((int64_t)v - mask + root) % P), (uint64_t)(hi - v) * each, op);
+			break;
+		}
+		mask <<= 1;
+	}
+	rt_req r[64];
+	int n = 0;
+	for (mask >>= 1; mask > 0; mask >>= 1) {
+		int c = (int)(v + mask);
+		if (c < P) {
+			int hi = (int)(c + mask < P ? c + mask : P);
+			r[n++] = coll_isend(t, g, (int)(((int64_t)c + root) % P), (uint64_t)(hi - c) * each, op);
+		}
+	}
+	if (n)
+		p2p_waitn(t, r, n);
+}
+
+void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
+                    const uint64_t *bytes, uint64_t each)
+{
+	int me = coll_my_index(t, g, "gather");
+	int r = coll_root_index(t, g, root, "gather");
+	coll_op op = coll_begin(t, g, a);
+	if (cfg->gather == COLL_TREE_LINEAR)
+		linear(t, g, me, r, bytes, each, 1, &op);
+	else
+		binomial_gather(t, g, me, r, bytes, each, &op);
+	p2p_op_end(t);
+}
+
+void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
+                      const uint64_t *bytes, uint64_t each)
+{
+	coll_gather_as(t, cfg, NULL, g, root, bytes, each);
+}
+
+void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes)
+{
+	int me = coll_my_index(t, g, "scatter");
+	int r = coll_root_index(t, g, root, "scatter");
+	coll_op op = coll_begin(t, g, NULL);
+	if (cfg->scatter == COLL_TREE_LINEAR)
+		linear(t, g, me, r, NULL, bytes, 0, &op);
+	else
+		binomial_scatter(t, g, me, r, bytes, &op);
+	p2p_op_end(t);
+}
+
+void rt_gather(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
+{
+	coll_gather_with(t, coll_cfg(t), g, root, NULL, bytes);
+}
+
+void rt_gatherv(rt_task *t, const rt_group *g, rt_int root, const uint64_t *bytes)
+{
+	coll_gather_with(t, coll_cfg(t), g, root, bytes, 0);
+}
+
+void rt_scatter(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
+{
+	coll_scatter_with(t, coll_cfg(t), g, root, bytes);
+}

@@ -1,0 +1,26 @@
+# runtime/coll/local.mk: file lists of this module (see Makefile.am)
+# Collectives over task groups (runtime/coll*.c), the Union-compatible API
+# (include/ncsim/union.h, runtime/mpi/union.c) and the Cosmoflow examples.
+noinst_HEADERS += runtime/coll/coll.h
+ncsiminclude_HEADERS += include/ncsim/union.h
+libncsim_la_SOURCES += runtime/coll/config.c runtime/coll/util.c runtime/coll/barrier.c \
+	runtime/coll/bcast.c runtime/coll/reduce.c runtime/coll/allreduce.c \
+	runtime/coll/alltoall.c runtime/coll/gather.c runtime/mpi/union.c
+
+check_PROGRAMS += tests/unit/test_coll
+TESTS += tests/unit/test_coll
+tests_unit_test_coll_SOURCES = tests/unit/test_coll.c tests/unit/rt_testlib.c
+tests_unit_test_coll_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_coll_LDADD = $(UNIT_LINK)
+tests_unit_test_coll_LDFLAGS = $(UNIT_LINKFLAGS)
+
+# The Cosmoflow-like skeleton written against ncsim/rt.h and against the Union
+# API; tests/e2e/cosmoflow_same.sh checks that both give the same, closed-form time.
+check_PROGRAMS += examples/cosmoflow/cosmoflow_native examples/cosmoflow/cosmoflow_union
+examples_cosmoflow_cosmoflow_native_SOURCES = examples/cosmoflow/cosmoflow_native.c
+examples_cosmoflow_cosmoflow_native_LDADD = libncsim.la -lm
+examples_cosmoflow_cosmoflow_native_LDFLAGS = $(AM_LDFLAGS) -no-install
+examples_cosmoflow_cosmoflow_union_SOURCES = examples/cosmoflow/cosmoflow_union.c
+examples_cosmoflow_cosmoflow_union_LDADD = libncsim.la -lm
+examples_cosmoflow_cosmoflow_union_LDFLAGS = $(AM_LDFLAGS) -no-install
+TESTS += tests/e2e/cosmoflow_same.sh

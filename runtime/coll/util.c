@@ -1,0 +1,88 @@
+/*
+ * coll_util.c - group lookups and the point-to-point helpers every collective
+ * algorithm uses (see coll.h). Members are addressed by group index; these
+ * helpers translate to task ids and post in the collective matching context.
+ */
+#include "runtime/coll/coll.h"
+
+#include "runtime/net/net.h"
+#include "runtime/mpi/p2p.h"
+
+int coll_index(const rt_group *g, rt_int id)
+{
+	int lo = 0, hi = g->n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		rt_int m = g->members[mid];
+		if (m == id)
+			return mid;
+		if (m < id)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+int coll_my_index(rt_task *t, const rt_group *g, const char *what)
+{
+	if (!g || g->n <= 0)
+		rt_fatal(t, "%s: empty task group", what);
+	int me = coll_index(g, rt_rank(t));
+	if (me < 0)
+		rt_fatal(t, "%s: task %lld is not a member of the group of %d tasks",
+		         what, (long long)rt_rank(t), g->n);
+	return me;
+}
+
+int coll_root_index(rt_task *t, const rt_group *g, rt_int root, const char *what)
+{
+	int r = coll_index(g, root);
+	if (r < 0)
+		rt_fatal(t, "%s: root task %lld is not a member of the group of %d tasks",
+		         what, (long long)root, g->n);
+	return r;
+}
+
+coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a)
+{
+	coll_op op = {.tag = p2p_coll_tag(t, g), .tclass = a ? a->tclass : NET_CLASS_MPI, .tally = a ? a->tally : NULL};
+	p2p_op_begin(t);
+	return op;
+}
+
+rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
+{
+	if (op->tally) {
+		op->tally->msgs++;
+		op->tally->bytes += bytes;
+	}
+	return p2p_isend(t, P2P_CTX_COLL, g->members[to], bytes, op->tag, 0, op->tclass);
+}
+
+rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op)
+{
+	return p2p_irecv(t, P2P_CTX_COLL, g->members[from], bytes, op->tag, 0);
+}
+
+void coll_sendrecv(rt_task *t, const rt_group *g, int to, uint64_t sbytes,
+                   int from, uint64_t rbytes, const coll_op *op)
+{
+	/* Receive first: a pre-posted receive lets an eager message land directly. */
+	rt_req r[2];
+	r[0] = coll_irecv(t, g, from, rbytes, op);
+	r[1] = coll_isend(t, g, to, sbytes, op);
+	p2p_waitn(t, r, 2);
+}
+
+void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
+{
+	rt_req r = coll_isend(t, g, to, bytes, op);
+	p2p_waitn(t, &r, 1);
+}
+
+void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op)
+{
+	rt_req r = coll_irecv(t, g, from, bytes, op);
+	p2p_waitn(t, &r, 1);
+}

@@ -1,0 +1,599 @@
+/*
+ * mpi_proto.c - the MPI message layer: small, medium and large protocols (see mpi_proto.h).
+ */
+#include "runtime/mpi/mpi_proto.h"
+
+#include <stdlib.h>
+
+#include "base/sysconf.h"
+#include "runtime/task/task.h"
+
+/* ------------------------------------------------------------ parameters */
+
+/*
+ * Defaults: a published calibration of OpenMPI over Intel Omni-Path (memory
+ * copies at 11.20 GB/s, 0.36 us to post a header, 0.88 us to post an RDMA,
+ * 5.43 us to pin plus 50.5 ns per page). The thresholds follow PSM2: a few
+ * KiB in the mailbox, eager up to 64 KiB, rendezvous above.
+ */
+void mp_params_default(mp_params *p)
+{
+	*p = (mp_params){
+		.small_max = 4096,
+		.medium_max = 65536,
+		.header_bytes = 64,
+		.page_size = 4096,
+		.post_header = 360000,
+		.post_rdma = 880000,
+		.pin_latency = 5430000,
+		.pin_per_page = 50500,
+		.mem_bw = 11.20e9,
+		.credits = 64,
+	};
+}
+
+void mp_params_free_costs(mp_params *p)
+{
+	p->post_header = p->post_rdma = p->pin_latency = p->pin_per_page = p->call_overhead = 0;
+	p->mem_bw = 0;
+	p->credits = 0;
+}
+
+int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
+{
+	int64_t credits = p->credits;
+	if (sysconf_size(c, "mpi", "small_max", &p->small_max, err) < 0 ||
+	    sysconf_size(c, "mpi", "medium_max", &p->medium_max, err) < 0 ||
+	    sysconf_size(c, "mpi", "header_bytes", &p->header_bytes, err) < 0 ||
+	    sysconf_size(c, "mpi", "page_size", &p->page_size, err) < 0 ||
+	    sysconf_time(c, "mpi", "post_header", &p->post_header, err) < 0 ||
+	    sysconf_time(c, "mpi", "post_rdma", &p->post_rdma, err) < 0 ||
+	    sysconf_time(c, "mpi", "pin_latency", &p->pin_latency, err) < 0 ||
+	    sysconf_time(c, "mpi", "pin_per_page", &p->pin_per_page, err) < 0 ||
+	    sysconf_time(c, "mpi", "call_overhead", &p->call_overhead, err) < 0 ||
+	    sysconf_bandwidth(c, "mpi", "memory_bandwidth", &p->mem_bw, err) < 0 ||
+	    sysconf_int(c, "mpi", "credits", &credits, err) < 0)
+		return -1;
+	if (p->medium_max < p->small_max) {
+		*err = xasprintf("%s: medium_max must not be below small_max", sysconf_where(c, "mpi", "medium_max"));
+		return -1;
+	}
+	if (p->page_size == 0 || credits < 0 || credits > UINT32_MAX) {
+		*err = xasprintf("[mpi]: page_size must be positive and credits in 0..%u", UINT32_MAX);
+		return -1;
+	}
+	p->credits = (uint32_t)credits;
+	return 0;
+}
+
+const char *mp_proto_name(enum mp_proto k)
+{
+	static const char *const names[] = {"small", "medium", "large"};
+	return names[k];
+}
+
+ncsim_time_t mp_copy_time(const mp_params *p, uint64_t bytes) { return sim_xfer_time(bytes, p->mem_bw); }
+
+ncsim_time_t mp_pin_time(const mp_params *p, uint64_t bytes)
+{
+	if (p->pin_latency == 0 && p->pin_per_page == 0)
+		return 0;
+	uint64_t pages = (bytes + p->page_size - 1) / p->page_size;
+	return p->pin_latency + pages * p->pin_per_page;
+}
+
+/* ------------------------------------------------------------ envelopes */
+
+static uint32_t env_new(mp_envpool *ep)
+{
+	uint32_t i;
+	if (ep->free) {
+		i = ep->free - 1;
+		ep->free = mp_env_at(ep, i)->next;
+	} else {
+		if (ep->used == ep->nchunks * MP_ENV_CHUNK) {
+			ep->chunks = xreallocarray(ep->chunks, ep->nchunks + 1, sizeof *ep->chunks);
+			ep->chunks[ep->nchunks++] = xmalloc(MP_ENV_CHUNK * sizeof(mp_env));
+		}
+		i = ep->used++;
+	}
+	if (++ep->live > ep->peak)
+		ep->peak = ep->live;
+	return i;
+}
+
+static void env_free(mp_envpool *ep, uint32_t i)
+{
+	mp_env_at(ep, i)->next = ep->free;
+	ep->free = i + 1;
+	ep->live--;
+}
+
+void mp_envpool_free(mp_envpool *ep)
+{
+	for (uint32_t i = 0; i < ep->nchunks; i++)
+		free(ep->chunks[i]);
+	free(ep->chunks);
+	memset(ep, 0, sizeof *ep);
+}
+
+/* ------------------------------------------------------------ requests */
+
+static rt_req handle_of(const task_mpi *m, uint32_t idx) { return ((rt_req)m->reqs.ptr[idx].gen << 32) | (idx + 1); }
+
+static uint32_t req_new(task_mpi *m)
+{
+	uint32_t idx;
+	if (m->free_req) {
+		idx = m->free_req - 1;
+		m->free_req = m->reqs.ptr[idx].next;
+	} else {
+		VEC_PUSH(&m->reqs, (mp_req){.gen = 0});
+		idx = (uint32_t)(m->reqs.len - 1);
+	}
+	/* 31 bits: handles never collide with MP_FOREIGN_REQ. */
+	uint32_t gen = (m->reqs.ptr[idx].gen + 1) & 0x7fffffffu;
+	m->reqs.ptr[idx] = (mp_req){.gen = gen ? gen : 1};
+	return idx;
+}
+
+static mp_req *req_of(task_mpi *m, rt_req h)
+{
+	uint64_t idx = (h & 0xffffffffu);
+	if (idx == 0 || idx > m->reqs.len)
+		return NULL;
+	mp_req *r = &m->reqs.ptr[idx - 1];
+	return (r->gen == (uint32_t)(h >> 32) && r->state != MP_RQ_FREE) ? r : NULL;
+}
+
+mp_req *mp_req_get(rt_task *t, rt_req h) { return req_of(&t->mpi, h); }
+
+void mp_req_release(rt_task *t, rt_req h)
+{
+	task_mpi *m = &t->mpi;
+	mp_req *r = req_of(m, h);
+	if (!r)
+		return;
+	r->state = MP_RQ_FREE;
+	r->next = m->free_req;
+	m->free_req = (uint32_t)(h & 0xffffffffu);
+}
+
+void mp_task_free(rt_task *t)
+{
+	VEC_FREE(&t->mpi.reqs);
+	VEC_FREE(&t->mpi.credits);
+	VEC_FREE(&t->mpi.user_reqs);
+	VEC_FREE(&t->mpi.coll_seq);
+}
+
+/* Marks r done; a request of the wait in progress counts down wait_left. */
+static inline void req_done(task_mpi *m, mp_req *r)
+{
+	r->state = MP_RQ_DONE;
+	if (r->waited) {
+		r->waited = 0;
+		m->wait_left--;
+	}
+}
+
+int mp_wait_begin(rt_task *t, const rt_req *reqs, int n)
+{
+	task_mpi *m = &t->mpi;
+	int left = 0;
+	for (int i = 0; i < n; i++) {
+		mp_req *r = reqs[i] ? req_of(m, reqs[i]) : NULL;
+		if (r && r->state != MP_RQ_DONE && !r->waited) {
+			r->waited = 1;
+			left++;
+		}
+	}
+	m->waiting = reqs;
+	m->nwaiting = n;
+	m->wait_left = left;
+	return left;
+}
+
+void mp_wait_end(rt_task *t)
+{
+	task_mpi *m = &t->mpi;
+	m->waiting = NULL;
+	m->nwaiting = 0;
+	m->wait_left = -1;
+}
+
+/* Appends request idx to the CPU list: it needs this task's processor. */
+static void cpu_push(task_mpi *m, uint32_t idx)
+{
+	mp_req *r = &m->reqs.ptr[idx];
+	r->state = MP_RQ_CPU;
+	r->next = 0;
+	if (m->cpu_tail)
+		m->reqs.ptr[m->cpu_tail - 1].next = idx + 1;
+	else
+		m->cpu_head = idx + 1;
+	m->cpu_tail = idx + 1;
+}
+
+/* ------------------------------------------------------------ the wire */
+
+static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
+{
+	task_world *w = from->w;
+	task_job *j = from->job;
+	net_msg msg = {
+		.src_node = from->node,
+		.dst_node = j->nodes[to],
+		.bytes = bytes,
+		.tclass = (uint8_t)tclass,
+		.job = (uint8_t)j->index,
+		.notify = j->first_eid + to,
+		.notify_kind = TK_EV_DELIVER,
+		.cookie = envi,
+		.cookie2 = kind,
+	};
+	net_inject(w->net, w->ctx, &msg);
+}
+
+/* ------------------------------------------------------------ credits */
+
+static void heap_push(task_mpi *m, ncsim_time_t v)
+{
+	VEC_PUSH(&m->credits, v);
+	ncsim_time_t *h = m->credits.ptr;
+	for (size_t i = m->credits.len - 1; i > 0;) {
+		size_t p = (i - 1) / 2;
+		if (h[p] <= h[i])
+			break;
+		ncsim_time_t x = h[p]; h[p] = h[i]; h[i] = x;
+		i = p;
+	}
+}
+
+static ncsim_time_t heap_pop(task_mpi *m)
+{
+	ncsim_time_t *h = m->credits.ptr, top = h[0];
+	size_t n = --m->credits.len;
+	h[0] = h[n];
+	for (size_t i = 0;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && h[c + 1] < h[c])
+			c++;
+		if (h[i] <= h[c])
+			break;
+		ncsim_time_t x = h[c]; h[c] = h[i]; h[i] = x;
+		i = c;
+	}
+	return top;
+}
+
+/* Takes a mailbox credit for a small message to dst, waiting for one if none is left. */
+static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
+{
+	task_world *w = t->w;
+	task_mpi *m = &t->mpi;
+	if (w->mp.credits == 0)
+		return;
+	ncsim_time_t now = sim_now(w->ctx);
+	while (m->credits.len && m->credits.ptr[0] <= now)
+		heap_pop(m);
+	if (m->credits.len >= w->mp.credits) {
+		ncsim_time_t back = heap_pop(m);
+		task_sleep(t, back - now, TK_T_MPI_NET);
+		now = back;
+	}
+	ncsim_time_t rtt;
+	if (w->net->uniform && w->rtt_bytes == wire_bytes + 1) {
+		rtt = w->rtt; /* the size of the previous small send: same round trip on any pair */
+	} else {
+		uint32_t dn = t->job->nodes[dst];
+		rtt = w->net->ops->estimate(w->net, t->node, dn, wire_bytes) +
+		      w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes);
+		w->rtt_bytes = wire_bytes + 1; /* +1: 0 means "nothing cached" */
+		w->rtt = rtt;
+	}
+	heap_push(m, now + rtt);
+}
+
+/* ------------------------------------------------------------ posting */
+
+rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int tag, unsigned flags, int tclass)
+{
+	task_world *w = t->w;
+	task_mpi *m = &t->mpi;
+	const mp_params *p = &w->mp;
+	if (p->call_overhead)
+		task_sleep(t, p->call_overhead, TK_T_MPI_STACK);
+	uint32_t idx = req_new(m);
+	rt_req h = handle_of(m, idx);
+	enum mp_proto proto = mp_proto_of(p, bytes);
+	ncsim_time_t now = sim_now(w->ctx);
+	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .send = 1, .state = MP_RQ_NET, .proto = (uint8_t)proto,
+	                            .mctx = (uint8_t)mctx, .peer = dst, .tag = tag, .bytes = bytes, .t_post = now};
+	uint32_t ei = env_new(&w->envs);
+	*mp_env_at(&w->envs, ei) = (mp_env){.src = t->rank, .dst = dst, .mctx = (uint8_t)mctx, .proto = (uint8_t)proto,
+	                                     .consumed = (flags & RT_MSG_CONSUMED) != 0, .tclass = (uint8_t)tclass,
+	                                     .tag = tag, .bytes = bytes, .sreq = h, .t_send = now};
+	t->tot.bytes_sent += bytes;
+	t->tot.msgs_sent++;
+	switch (proto) {
+	case MP_SMALL:
+		credit_take(t, dst, p->header_bytes + bytes);
+		wire(t, dst, ei, MP_W_EAGER, p->header_bytes + bytes, tclass);
+		m->reqs.ptr[idx].state = MP_RQ_DONE;
+		break;
+	case MP_MEDIUM:
+		task_sleep(t, mp_copy_time(p, bytes) + p->post_header, TK_T_MPI_STACK);
+		wire(t, dst, ei, MP_W_MEDHDR, p->header_bytes, NET_CLASS_CTRL);
+		m->reqs.ptr[idx].state = MP_RQ_DONE;
+		break;
+	case MP_LARGE:
+		/* The request keeps its envelope: the ACK names it. */
+		m->reqs.ptr[idx].env = ei + 1;
+		task_sleep(t, mp_pin_time(p, bytes) + p->post_header, TK_T_MPI_STACK);
+		wire(t, dst, ei, MP_W_RTS, p->header_bytes, NET_CLASS_CTRL);
+		break;
+	}
+	return h;
+}
+
+/* Receive idx meets envelope ei (whose first wire message has arrived). */
+static void bind(rt_task *t, uint32_t idx, uint32_t ei)
+{
+	task_mpi *m = &t->mpi;
+	mp_env *e = mp_env_at(&t->w->envs, ei);
+	mp_req *r = &m->reqs.ptr[idx];
+	r->env = ei + 1;
+	r->proto = e->proto;
+	r->step = MP_STEP_MATCH;
+	e->rreq = handle_of(m, idx);
+	e->t_recvpost = r->t_post;
+	if (e->t_send > m->seg_partner)
+		m->seg_partner = e->t_send;
+	cpu_push(m, idx);
+}
+
+/* Unlinks and returns the earliest envelope of q from src with tag, or UINT32_MAX. */
+static uint32_t take_unexpected(mp_envpool *ep, mp_queue *q, uint32_t src, rt_int tag)
+{
+	for (uint32_t prev = 0, cur = q->head; cur; prev = cur, cur = mp_env_at(ep, cur - 1)->next) {
+		mp_env *e = mp_env_at(ep, cur - 1);
+		if (e->src != src || e->tag != tag)
+			continue;
+		if (prev)
+			mp_env_at(ep, prev - 1)->next = e->next;
+		else
+			q->head = e->next;
+		if (q->tail == cur)
+			q->tail = prev;
+		return cur - 1;
+	}
+	return UINT32_MAX;
+}
+
+/* Unlinks and returns the earliest receive of q for src with tag, or UINT32_MAX. */
+static uint32_t take_posted(task_mpi *m, mp_queue *q, uint32_t src, rt_int tag)
+{
+	for (uint32_t prev = 0, cur = q->head; cur; prev = cur, cur = m->reqs.ptr[cur - 1].next) {
+		mp_req *r = &m->reqs.ptr[cur - 1];
+		if (r->peer != src || r->tag != tag)
+			continue;
+		if (prev)
+			m->reqs.ptr[prev - 1].next = r->next;
+		else
+			q->head = r->next;
+		if (q->tail == cur)
+			q->tail = prev;
+		return cur - 1;
+	}
+	return UINT32_MAX;
+}
+
+rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int tag, unsigned flags)
+{
+	task_world *w = t->w;
+	task_mpi *m = &t->mpi;
+	if (w->mp.call_overhead)
+		task_sleep(t, w->mp.call_overhead, TK_T_MPI_STACK);
+	uint32_t idx = req_new(m);
+	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .state = MP_RQ_POSTED, .mctx = (uint8_t)mctx,
+	                            .peer = src, .tag = tag, .bytes = bytes, .t_post = sim_now(w->ctx)};
+	(void)flags;
+	uint32_t ei = take_unexpected(&w->envs, &m->unexpected[mctx], src, tag);
+	if (ei != UINT32_MAX) {
+		bind(t, idx, ei);
+	} else {
+		mp_queue *q = &m->posted[mctx];
+		if (q->tail)
+			m->reqs.ptr[q->tail - 1].next = idx + 1;
+		else
+			q->head = idx + 1;
+		q->tail = idx + 1;
+	}
+	return handle_of(m, idx);
+}
+
+/* ------------------------------------------------------------ progress */
+
+/* Performs the CPU step of request idx, after its cost has elapsed. */
+static void cpu_step_done(rt_task *t, uint32_t idx)
+{
+	task_world *w = t->w;
+	mp_req *r = &t->mpi.reqs.ptr[idx];
+	uint32_t ei = r->env - 1;
+	mp_env *e = mp_env_at(&w->envs, ei);
+	if (r->step == MP_STEP_MATCH && r->proto != MP_SMALL) {
+		r->state = MP_RQ_NET;
+		wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
+		return;
+	}
+	/* small after its copy, medium after the copy of the RDMA'd data */
+	req_done(&t->mpi, r);
+	r->env = 0;
+	t->tot.bytes_recv += e->bytes;
+	t->tot.msgs_recv++;
+	env_free(&w->envs, ei);
+}
+
+static ncsim_time_t cpu_cost(const mp_params *p, const mp_req *r, uint64_t bytes)
+{
+	if (r->step == MP_STEP_DATA || r->proto == MP_SMALL)
+		return mp_copy_time(p, bytes);
+	if (r->proto == MP_MEDIUM)
+		return p->post_rdma;
+	return mp_pin_time(p, bytes) + p->post_rdma;
+}
+
+void mp_progress(rt_task *t)
+{
+	task_mpi *m = &t->mpi;
+	while (m->cpu_head) {
+		uint32_t idx = m->cpu_head - 1;
+		mp_req *r = &m->reqs.ptr[idx];
+		m->cpu_head = r->next;
+		if (!m->cpu_head)
+			m->cpu_tail = 0;
+		uint64_t bytes = mp_env_at(&t->w->envs, r->env - 1)->bytes;
+		task_sleep(t, cpu_cost(&t->w->mp, r, bytes), TK_T_MPI_STACK);
+		cpu_step_done(t, idx);
+	}
+}
+
+/* ------------------------------------------------------------ deliveries */
+
+/*
+ * A delivery reached t. Outside an MPI wait nothing more happens (no
+ * asynchronous progress). Inside one, free CPU steps run here, on t's behalf
+ * and in the order t itself would run them; t is resumed only if a step
+ * costs time or the wait is complete. Otherwise the blocked segment so far
+ * is charged exactly as t would charge it after a wake-up, and a new segment
+ * starts.
+ */
+static void after_delivery(rt_task *t)
+{
+	task_mpi *m = &t->mpi;
+	if (t->state != TK_BLOCKED || m->wait_left < 0)
+		return;
+	const mp_params *p = &t->w->mp;
+	while (m->cpu_head) {
+		uint32_t idx = m->cpu_head - 1;
+		mp_req *r = &m->reqs.ptr[idx];
+		if (cpu_cost(p, r, mp_env_at(&t->w->envs, r->env - 1)->bytes) != 0)
+			break;
+		m->cpu_head = r->next;
+		if (!m->cpu_head)
+			m->cpu_tail = 0;
+		cpu_step_done(t, idx);
+	}
+	if (m->cpu_head || m->wait_left == 0) {
+		task_wake(t);
+		return;
+	}
+	ncsim_time_t now = sim_now(t->w->ctx);
+	task_charge_mpi_wait(t, m->seg_begin, now, m->seg_partner);
+	m->seg_begin = now;
+	m->seg_partner = 0;
+}
+
+/* EAGER, MEDHDR or RTS reached the receiver t. Returns 1 if it matched a posted receive. */
+static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
+{
+	task_world *w = t->w;
+	task_mpi *m = &t->mpi;
+	if (e->consumed) {
+		/* The runtime takes it in without a receive and without this task's CPU. */
+		e->t_recvpost = sim_now(w->ctx);
+		if (kind == MP_W_EAGER) {
+			t->tot.bytes_recv += e->bytes;
+			t->tot.msgs_recv++;
+			env_free(&w->envs, ei);
+		}
+		else
+			wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
+		return 0;
+	}
+	uint32_t idx = take_posted(m, &m->posted[e->mctx], e->src, e->tag);
+	if (idx != UINT32_MAX) {
+		bind(t, idx, ei);
+		return 1;
+	}
+	mp_queue *q = &m->unexpected[e->mctx];
+	e->next = 0;
+	if (q->tail)
+		mp_env_at(&w->envs, q->tail - 1)->next = ei + 1;
+	else
+		q->head = ei + 1;
+	q->tail = ei + 1;
+	return 0;
+}
+
+/* RDMA data reached the receiver t. Returns 1 if a receive of t progressed. */
+static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
+{
+	task_world *w = t->w;
+	if (e->consumed) {
+		t->tot.bytes_recv += e->bytes;
+		t->tot.msgs_recv++;
+		if (e->proto == MP_LARGE)
+			wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
+		else
+			env_free(&w->envs, ei);
+		return 0;
+	}
+	mp_req *r = req_of(&t->mpi, e->rreq);
+	uint32_t idx = (uint32_t)(e->rreq & 0xffffffffu) - 1;
+	if (e->proto == MP_MEDIUM) {
+		r->step = MP_STEP_DATA;
+		cpu_push(&t->mpi, idx);
+	} else {
+		/* Zero copy: the data is in place; the ACK releases the sender. */
+		req_done(&t->mpi, r);
+		r->env = 0;
+		t->tot.bytes_recv += e->bytes;
+		t->tot.msgs_recv++;
+		wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
+	}
+	return 1;
+}
+
+/* The rendezvous ACK reached the sender t. */
+static void ack(rt_task *t, uint32_t ei, mp_env *e)
+{
+	task_mpi *m = &t->mpi;
+	mp_req *r = req_of(m, e->sreq);
+	if (e->t_recvpost > m->seg_partner)
+		m->seg_partner = e->t_recvpost;
+	req_done(m, r);
+	r->env = 0;
+	env_free(&t->w->envs, ei);
+}
+
+void mp_deliver(rt_task *t, const net_delivery *d)
+{
+	uint32_t ei = (uint32_t)d->cookie;
+	mp_env *e = mp_env_at(&t->w->envs, ei);
+	int progressed = 0;
+	switch ((enum mp_wire)d->cookie2) {
+	case MP_W_EAGER:
+	case MP_W_MEDHDR:
+	case MP_W_RTS:
+		progressed = arrive(t, ei, e, (enum mp_wire)d->cookie2);
+		break;
+	case MP_W_RDMA_REQ:
+		/* At the sender: its NIC serves the get, no CPU involved. */
+		wire(t, e->dst, ei, MP_W_RDMA_DATA, e->bytes, e->tclass);
+		break;
+	case MP_W_RDMA_DATA:
+		progressed = rdma_data(t, ei, e);
+		break;
+	case MP_W_ACK:
+		ack(t, ei, e);
+		progressed = 1;
+		break;
+	}
+	/* Deliveries that change none of t's requests leave its wait segment running. */
+	if (progressed)
+		after_delivery(t);
+}

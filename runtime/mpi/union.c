@@ -1,0 +1,229 @@
+/*
+ * union.c - the Union skeleton API as thin wrappers over ncsim/rt.h (see
+ * ncsim/union.h). Each wrapper finds its task with rt_self(), converts
+ * count * datatype into bytes and calls the rt_* operation; it keeps no
+ * state of its own. Bad arguments (another communicator, a negative count,
+ * a datatype that is not a size) are fatal for the simulation, naming the
+ * task and the call.
+ */
+#include "ncsim/union.h"
+
+#include <stdlib.h>
+
+#include "base/util.h"
+
+/* The calling task, after checking the communicator (the only one is the job). */
+static rt_task *task_of(UNION_Comm comm, const char *what)
+{
+	rt_task *t = rt_self();
+	if (comm != UNION_Comm_World)
+		rt_fatal(t, "%s: unknown communicator %d (ncsim knows only UNION_Comm_World)", what, comm);
+	return t;
+}
+
+/* count * datatype in bytes. */
+static uint64_t nbytes(rt_task *t, int count, UNION_Datatype type, const char *what)
+{
+	if (count < 0)
+		rt_fatal(t, "%s: negative count %d", what, count);
+	if (type <= 0)
+		rt_fatal(t, "%s: datatype %d is not a size in bytes", what, type);
+	return (uint64_t)count * (uint64_t)type;
+}
+
+/* Checks a rank argument against the job size. */
+static rt_int rank_arg(rt_task *t, int r, const char *what)
+{
+	if (r < 0 || r >= rt_num_tasks(t))
+		rt_fatal(t, "%s: rank %d is out of range (job of %lld tasks)", what, r,
+		         (long long)rt_num_tasks(t));
+	return r;
+}
+
+void UNION_MPI_Comm_size(UNION_Comm comm, int *size)
+{
+	*size = (int)rt_num_tasks(task_of(comm, "UNION_MPI_Comm_size"));
+}
+
+void UNION_MPI_Comm_rank(UNION_Comm comm, int *rank)
+{
+	*rank = (int)rt_rank(task_of(comm, "UNION_MPI_Comm_rank"));
+}
+
+void UNION_MPI_Finalize(void)
+{
+	/* Nothing to release: the task ends when its entry function returns. */
+}
+
+void UNION_Compute(long ns)
+{
+	rt_task *t = rt_self();
+	if (ns < 0)
+		rt_fatal(t, "UNION_Compute: negative time %ld ns", ns);
+	rt_compute(t, (ncsim_time_t)ns * 1000);
+}
+
+void UNION_Mark_Iteration(UNION_TAG iter_tag)
+{
+	/* Union feeds marks to CODES statistics; ncsim's per-task metrics need none. */
+	(void)iter_tag;
+}
+
+void UNION_MPI_Send(const void *buf, int count, UNION_Datatype datatype, int dest, int tag,
+                    UNION_Comm comm)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Send");
+	(void)buf;
+	rt_send(t, rank_arg(t, dest, "UNION_MPI_Send"), nbytes(t, count, datatype, "UNION_MPI_Send"), tag, 0);
+}
+
+void UNION_MPI_Recv(void *buf, int count, UNION_Datatype datatype, int source, int tag,
+                    UNION_Comm comm, UNION_Status *status)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Recv");
+	(void)buf;
+	(void)status;
+	rt_recv(t, rank_arg(t, source, "UNION_MPI_Recv"), nbytes(t, count, datatype, "UNION_MPI_Recv"), tag, 0);
+}
+
+void UNION_MPI_Sendrecv(const void *sendbuf, int sendcount, UNION_Datatype sendtype, int dest,
+                        int sendtag, void *recvbuf, int recvcount, UNION_Datatype recvtype,
+                        int source, int recvtag, UNION_Comm comm, UNION_Status *status)
+{
+	static const char what[] = "UNION_MPI_Sendrecv";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	(void)status;
+	rt_sendrecv(t, rank_arg(t, dest, what), nbytes(t, sendcount, sendtype, what), sendtag,
+	            rank_arg(t, source, what), nbytes(t, recvcount, recvtype, what), recvtag);
+}
+
+void UNION_MPI_Isend(const void *buf, int count, UNION_Datatype datatype, int dest, int tag,
+                     UNION_Comm comm, UNION_Request *request)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Isend");
+	(void)buf;
+	*request = rt_isend(t, rank_arg(t, dest, "UNION_MPI_Isend"),
+	                    nbytes(t, count, datatype, "UNION_MPI_Isend"), tag, 0);
+}
+
+void UNION_MPI_Irecv(void *buf, int count, UNION_Datatype datatype, int source, int tag,
+                     UNION_Comm comm, UNION_Request *request)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Irecv");
+	(void)buf;
+	*request = rt_irecv(t, rank_arg(t, source, "UNION_MPI_Irecv"),
+	                    nbytes(t, count, datatype, "UNION_MPI_Irecv"), tag, 0);
+}
+
+void UNION_MPI_Wait(UNION_Request *request, UNION_Status *status)
+{
+	(void)status;
+	if (*request) {
+		rt_wait(rt_self(), *request);
+		*request = 0;
+	}
+}
+
+void UNION_MPI_Waitall(int count, UNION_Request array_of_requests[], UNION_Status array_of_statuses[])
+{
+	(void)array_of_statuses;
+	for (int i = 0; i < count; i++)
+		UNION_MPI_Wait(&array_of_requests[i], NULL);
+}
+
+void UNION_MPI_Barrier(UNION_Comm comm)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Barrier");
+	rt_barrier(t, rt_world(t));
+}
+
+void UNION_MPI_Bcast(void *buffer, int count, UNION_Datatype datatype, int root, UNION_Comm comm)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Bcast");
+	(void)buffer;
+	rt_bcast(t, rt_world(t), rank_arg(t, root, "UNION_MPI_Bcast"),
+	         nbytes(t, count, datatype, "UNION_MPI_Bcast"));
+}
+
+void UNION_MPI_Reduce(const void *sendbuf, void *recvbuf, int count, UNION_Datatype datatype,
+                      UNION_Op op, int root, UNION_Comm comm)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Reduce");
+	(void)sendbuf;
+	(void)recvbuf;
+	(void)op;
+	rt_reduce(t, rt_world(t), rank_arg(t, root, "UNION_MPI_Reduce"),
+	          nbytes(t, count, datatype, "UNION_MPI_Reduce"));
+}
+
+void UNION_MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, UNION_Datatype datatype,
+                         UNION_Op op, UNION_Comm comm)
+{
+	rt_task *t = task_of(comm, "UNION_MPI_Allreduce");
+	(void)sendbuf;
+	(void)recvbuf;
+	(void)op;
+	rt_allreduce(t, rt_world(t), nbytes(t, count, datatype, "UNION_MPI_Allreduce"));
+}
+
+void UNION_MPI_Alltoall(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf,
+                        int recvcount, UNION_Datatype recvtype, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Alltoall";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	uint64_t sb = nbytes(t, sendcount, sendtype, what), rb = nbytes(t, recvcount, recvtype, what);
+	if (sb != rb)
+		rt_fatal(t, "%s: sends %llu bytes per rank but receives %llu", what,
+		         (unsigned long long)sb, (unsigned long long)rb);
+	rt_alltoall(t, rt_world(t), sb);
+}
+
+void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
+                         UNION_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                         const int *rdispls, UNION_Datatype recvtype, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Alltoallv";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	(void)sdispls;
+	(void)rdispls;
+	size_t P = (size_t)rt_num_tasks(t);
+	uint64_t *sb = xcalloc(2 * P, sizeof *sb), *rb = sb + P;
+	for (size_t j = 0; j < P; j++) {
+		sb[j] = nbytes(t, sendcounts[j], sendtype, what);
+		rb[j] = nbytes(t, recvcounts[j], recvtype, what);
+	}
+	rt_alltoallv(t, rt_world(t), sb, rb);
+	free(sb);
+}
+
+void UNION_IO_OPEN_FILE(int fid)
+{
+	rt_io_open(rt_self(), fid, RT_IO_RDWR);
+}
+
+void UNION_IO_WRITE(int fid, long size)
+{
+	rt_task *t = rt_self();
+	if (size < 0)
+		rt_fatal(t, "UNION_IO_WRITE: negative size %ld", size);
+	rt_io_write(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
+}
+
+void UNION_IO_READ(int fid, long size)
+{
+	rt_task *t = rt_self();
+	if (size < 0)
+		rt_fatal(t, "UNION_IO_READ: negative size %ld", size);
+	rt_io_read(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
+}
+
+void UNION_IO_CLOSE_FILE(int fid)
+{
+	rt_io_close(rt_self(), fid);
+}

@@ -1,0 +1,606 @@
+/*
+ * sim_driver.c - one simulation run (see sim_driver.h).
+ */
+#include "config.h"
+
+#include "runtime/task/driver.h"
+#include "runtime/storage/device.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime/coll/coll.h"
+#include "runtime/net/dragonfly.h"
+#include "runtime/net/netfactory.h"
+#include "runtime/task/params.h"
+#include "runtime/stats/rt_log.h"
+#include "runtime/storage/storage.h"
+#include "runtime/stats/outfile.h"
+#include "runtime/stats/summary.h"
+#include "runtime/stats/tasks_csv.h"
+#include "base/sysconf.h"
+#include "runtime/task/task.h"
+
+/*
+ * The default machine: a 72-node dragonfly (9 groups of 4 routers with 2
+ * nodes each, the shape of stdlib/systems/df-small.conf) with the MPI
+ * software costs of the Omni-Path calibration, and a compute-side burst
+ * buffer: the first node of every group holds a d3-s4510 SSD, so 63 nodes
+ * run tasks and each task's I/O goes to the burst buffer of its group. Jobs
+ * with more tasks than compute nodes share nodes.
+ */
+const char drv_default_system[] =
+	"# ncsim built-in default system\n"
+	"[network]\n"
+	"model = dragonfly\n"
+	"groups = 9\n"
+	"routers_per_group = 4\n"
+	"nodes_per_router = 2\n"
+	"global_links_per_router = 2\n"
+	"global_arrangement = relative\n"
+	"local_bandwidth = 5.25 GiB/s\n"
+	"global_bandwidth = 4.7 GiB/s\n"
+	"terminal_bandwidth = 16 GiB/s\n"
+	"local_latency = 10 ns\n"
+	"global_latency = 100 ns\n"
+	"terminal_latency = 10 ns\n"
+	"router_delay = 100 ns\n"
+	"packet_size = 4 KiB\n"
+	"chunk_size = 64 B\n"
+	"routing = minimal\n"
+	"[mpi]\n"
+	"call_overhead = 100 ns\n" /* entering an MPI call (LogGP o), PSM2-class software */
+	"[node]\n"
+	"memory_bandwidth = 11.20 GB/s\n"
+	"[storage]\n"
+	"config = compute-side\n"
+	"bb_per_group = 1\n"
+	"device = d3-s4510\n"
+	"block_size = 1 MiB\n"
+	"threads = 4\n";
+
+typedef struct drv_jobspec {
+	const rt_program *prog;
+	char *name;
+	uint32_t ntasks;
+	prm_args args;
+	char *argline;   /* options joined by blanks, for summary.json */
+	uint32_t *nodes; /* copy, or NULL */
+	ncsim_time_t start;
+} drv_jobspec;
+
+struct drv_sim {
+	drv_options o;
+	char *system_name;
+	sysconf_t *sys;
+	VEC(drv_jobspec) jobs;
+	sim_ctx *ctx;
+	net_model *net;
+	char *out_dir;    /* owned copy behind o.out_dir */
+	sto_system *sto;
+	outfile *io_csv;  /* io.csv while the run writes it */
+	task_world *w;
+	const char *status;
+	ncsim_time_t end;
+};
+
+/* The system o describes (heap), or NULL with *err. */
+static sysconf_t *load_system(const drv_options *o, char **err)
+{
+	if (o->system_text)
+		return sysconf_parse("(system text)", o->system_text, err);
+	if (o->system_path)
+		return sysconf_load(o->system_path, err);
+	return sysconf_parse("(built-in system)", drv_default_system, err);
+}
+
+drv_sim *drv_new(const drv_options *o, char **err)
+{
+	drv_sim *s = xcalloc(1, sizeof *s);
+	s->o = *o;
+	s->sys = load_system(o, err);
+	if (!s->sys) {
+		free(s);
+		return NULL;
+	}
+	s->system_name = xstrdup(o->system_name ? o->system_name
+	                         : o->system_text ? "(in memory)" : o->system_path ? o->system_path : "(built-in)");
+	s->status = "not run";
+	return s;
+}
+
+void drv_set_out_dir(drv_sim *s, const char *dir)
+{
+	free(s->out_dir);
+	s->out_dir = dir ? xstrdup(dir) : NULL;
+	s->o.out_dir = s->out_dir;
+}
+
+static char *join_args(int argc, char **argv)
+{
+	size_t n = 1;
+	for (int i = 0; i < argc; i++)
+		n += strlen(argv[i]) + 1;
+	char *s = xcalloc(1, n);
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+int drv_add_job(drv_sim *s, const drv_job *j, char **err)
+{
+	if (!j->prog || !j->prog->entry || j->ntasks == 0) {
+		*err = xasprintf("a job needs a program with an entry function and at least one task");
+		return -1;
+	}
+	if (j->prog->abi != NCSIM_RT_ABI) {
+		*err = xasprintf("program %s was compiled for runtime ABI %u, this runtime is ABI %u", j->prog->name,
+		                 j->prog->abi, NCSIM_RT_ABI);
+		return -1;
+	}
+	drv_jobspec js = {.prog = j->prog, .name = xstrdup(j->name ? j->name : j->prog->name), .ntasks = j->ntasks,
+	                 .start = j->start};
+	if (prm_parse(j->prog, j->argc, j->argv, &js.args, err) < 0) {
+		char *e = xasprintf("%s: %s", js.name, *err);
+		free(*err);
+		*err = e;
+		prm_free(&js.args);
+		free(js.name);
+		return -1;
+	}
+	js.argline = join_args(j->argc, j->argv);
+	if (j->nodes) {
+		js.nodes = xcalloc(j->ntasks, sizeof *js.nodes);
+		memcpy(js.nodes, j->nodes, j->ntasks * sizeof *js.nodes);
+	}
+	VEC_PUSH(&s->jobs, js);
+	return (int)s->jobs.len - 1;
+}
+
+int drv_program_help(const rt_program *prog, int argc, char **argv, FILE *out)
+{
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-?") || !strcmp(argv[i], "--usage")) {
+			prm_help(prog, out);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Node count the jobs need at least: every job's tasks, or its highest placed node. */
+static uint32_t job_nodes(const drv_sim *s)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < s->jobs.len; i++) {
+		const drv_jobspec *js = &s->jobs.ptr[i];
+		uint64_t need = js->ntasks;
+		for (uint32_t r = 0; js->nodes && r < js->ntasks; r++)
+			if ((uint64_t)js->nodes[r] + 1 > need)
+				need = (uint64_t)js->nodes[r] + 1;
+		n = need > n ? need : n;
+	}
+	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/*
+ * Nodes a network without a topology of its own (no `nodes` key) needs: the
+ * tasks' nodes plus the storage nodes, which never run tasks.
+ */
+static int min_nodes(const sysconf_t *sys, uint32_t tasks, uint32_t *out, char **err)
+{
+	sto_config cfg;
+	if (sto_config_load(sys, &cfg, err) < 0)
+		return -1;
+	uint64_t extra = 0, need = tasks;
+	if (cfg.kind != STO_CFG_LOCAL) {
+		extra = cfg.nnodes_list ? cfg.nnodes_list : cfg.kind == STO_CFG_COMPUTE ? cfg.bb_per_group : cfg.io_servers;
+		for (uint32_t i = 0; i < cfg.nnodes_list; i++)
+			if ((uint64_t)cfg.nodes[i] + 1 > need + extra)
+				need = (uint64_t)cfg.nodes[i] + 1 - extra;
+	}
+	sto_config_fini(&cfg);
+	need += extra;
+	*out = need > UINT32_MAX ? UINT32_MAX : (uint32_t)need;
+	return 0;
+}
+
+static uint32_t topo_router(void *ctx, uint32_t node) { return df_router_of_node(ctx, node); }
+static uint32_t topo_group(void *ctx, uint32_t node) { return df_group_of_node(ctx, node); }
+
+/* The storage subsystem of net, with the dragonfly's topology when there is one. */
+static sto_system *make_storage(const sysconf_t *sys, net_model *net, sim_ctx *ctx, char **err)
+{
+	net_model *df = netf_dragonfly_of(net);
+	sto_topology topo = {.nnodes = net->nnodes, .ctx = df, .router_of = topo_router, .group_of = topo_group};
+	return sto_new(sys, net, df ? &topo : NULL, net->nnodes, ctx, err);
+}
+
+int drv_machine_nodes(const drv_options *o, uint32_t tasks, uint32_t *nnodes, uint8_t **storage_mask, char **err)
+{
+	sysconf_t *sys = load_system(o, err);
+	if (!sys)
+		return -1;
+	int rc = -1;
+	uint32_t need;
+	sim_ctx *ctx = sim_new(o->seed);
+	net_model *net = NULL;
+	sto_system *sto = NULL;
+	if (min_nodes(sys, tasks, &need, err) < 0 ||
+	    !(net = netf_create_routed(ctx, sys, o->network, o->routing, need, err)) ||
+	    !(sto = make_storage(sys, net, ctx, err)))
+		goto out;
+	*nnodes = net->nnodes;
+	*storage_mask = xcalloc(net->nnodes ? net->nnodes : 1, 1);
+	for (uint32_t n = 0; n < net->nnodes; n++)
+		(*storage_mask)[n] = sto_is_storage_node(sto, n) != 0;
+	rc = 0;
+out:
+	sto_free(sto);
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	return rc;
+}
+
+int drv_check_network(const drv_options *o, uint32_t tasks, char **err)
+{
+	sysconf_t *sys = load_system(o, err);
+	if (!sys)
+		return -1;
+	uint32_t need;
+	sim_ctx *ctx = sim_new(o->seed);
+	net_model *net = NULL;
+	int rc = min_nodes(sys, tasks, &need, err) < 0 ||
+	                 !(net = netf_create_routed(ctx, sys, o->network, o->routing, need, err))
+	             ? -1
+	             : 0;
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	return rc;
+}
+
+/* io.csv's header, for a run whose storage is never built (sto_set_io_log writes it otherwise). */
+#define IO_CSV_HEADER \
+	"id,job,client,server,device,op,file,offset,bytes,status,issue_us,network_us,device_us,completion_us"
+
+/* task_world.sto_make: the deferred local burst buffers, built inside the first I/O request's handler. */
+static sto_system *storage_on_demand(void *ctx, char **err)
+{
+	drv_sim *s = ctx;
+	s->sto = make_storage(s->sys, s->net, s->ctx, err);
+	if (s->sto && s->io_csv)
+		sto_set_io_log(s->sto, outfile_stream(s->io_csv)); /* the file is still empty */
+	return s->sto;
+}
+
+/* 1 if node n hosts storage (never before the storage exists: local burst buffers occupy no node). */
+static int storage_node(const drv_sim *s, uint32_t n) { return s->sto && sto_is_storage_node(s->sto, n); }
+
+/* Nodes of js's ranks: the given ones (never storage nodes), else the compute nodes in turn. */
+static uint32_t *place(drv_sim *s, const drv_jobspec *js, char **err)
+{
+	uint32_t *nodes = xcalloc(js->ntasks, sizeof *nodes);
+	if (js->nodes) {
+		for (uint32_t r = 0; r < js->ntasks; r++) {
+			if (js->nodes[r] < s->net->nnodes && storage_node(s, js->nodes[r])) {
+				*err = xasprintf("job %s: rank %" PRIu32 " is placed on node %" PRIu32
+				                 ", which hosts storage and runs no tasks", js->name, r, js->nodes[r]);
+				free(nodes);
+				return NULL;
+			}
+			nodes[r] = js->nodes[r];
+		}
+		return nodes;
+	}
+	uint32_t *compute = xcalloc(s->net->nnodes, sizeof *compute), nc = 0;
+	for (uint32_t n = 0; n < s->net->nnodes; n++)
+		if (!storage_node(s, n))
+			compute[nc++] = n;
+	if (nc == 0) {
+		*err = xasprintf("every node of the machine hosts storage: no node is left for job %s", js->name);
+		free(compute);
+		free(nodes);
+		return NULL;
+	}
+	for (uint32_t r = 0; r < js->ntasks; r++)
+		nodes[r] = compute[r % nc];
+	free(compute);
+	return nodes;
+}
+
+/* An identifier for the run's logs (the same on every task), from the seed, the clock and the process. */
+static void make_uuid(uint64_t seed, char buf[40])
+{
+	uint64_t x = seed ^ ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid() * 0x9e3779b97f4a7c15ULL, w[2];
+	for (int i = 0; i < 2; i++) {
+		x += 0x9e3779b97f4a7c15ULL;
+		uint64_t z = x;
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		w[i] = z ^ (z >> 31);
+	}
+	snprintf(buf, 40, "%08" PRIx64 "-%04" PRIx64 "-4%03" PRIx64 "-%04" PRIx64 "-%012" PRIx64, w[0] >> 32,
+	         (w[0] >> 16) & 0xffff, w[0] & 0xfff, (w[1] >> 48 & 0x3fff) | 0x8000, w[1] & (uint64_t)0xffffffffffff);
+}
+
+/* Log settings of job js. 0, or -1 with *err. */
+static int setup_logs(drv_sim *s, const drv_jobspec *js, task_job *j, const char *uuid, time_t created, char **err)
+{
+	rl_setup ls = {
+		.out_dir = s->o.out_dir, .tmpl = js->args.logfile, .argc = s->o.argc, .argv = s->o.argv,
+		.system = s->system_name, .network = s->net->ops->name, .nnodes = s->net->nnodes, .seed = j->seed,
+		.no_trap = js->args.no_trap, .comments = js->args.comments.ptr, .ncomments = js->args.comments.len,
+		.uuid = uuid, .created = created,
+	};
+	j->log = rl_job_new(js->prog, j->name, js->args.values, &ls, err);
+	if (!j->log && (js->prog->flags & RT_PROG_USES_LOG)) {
+		char *e = xasprintf("%s: %s", js->prog->name, *err);
+		free(*err);
+		*err = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* Network, storage, MPI parameters, collectives and task layer. 0, or -1 with *err. */
+static int build(drv_sim *s, char **err)
+{
+	uint32_t need;
+	s->ctx = sim_new(s->o.seed);
+	if (min_nodes(s->sys, job_nodes(s), &need, err) < 0)
+		return -1;
+	s->net = netf_create_routed(s->ctx, s->sys, s->o.network, s->o.routing, need, err);
+	if (!s->net)
+		return -1;
+	/*
+	 * Node-local burst buffers occupy no node, and a run with many nodes
+	 * would pay for one device per node before knowing whether the program
+	 * does any I/O: that configuration is built on the first request.
+	 */
+	sto_config scfg;
+	if (sto_config_load(s->sys, &scfg, err) < 0)
+		return -1;
+	int lazy = scfg.kind == STO_CFG_LOCAL;
+	if (lazy) {
+		/* Validate the device now (and mark its keys used), so a bad file fails before the run. */
+		sto_dev_params dp;
+		if (sto_dev_params_load(s->sys, scfg.device, &dp, err) < 0) {
+			sto_config_fini(&scfg);
+			return -1;
+		}
+	}
+	sto_config_fini(&scfg);
+	if (!lazy && !(s->sto = make_storage(s->sys, s->net, s->ctx, err)))
+		return -1;
+	double mem_bw = 11.20e9;
+	mp_params mp;
+	mp_params_default(&mp);
+	if (sysconf_bandwidth(s->sys, "node", "memory_bandwidth", &mem_bw, err) < 0)
+		return -1;
+	mp.mem_bw = mem_bw;
+	if (mp_params_load(&mp, s->sys, err) < 0)
+		return -1;
+	if (netf_is_ideal(s->net))
+		mp_params_free_costs(&mp);
+	coll_ctx *coll = coll_ctx_new(s->sys, err);
+	if (!coll)
+		return -1;
+	sysconf_unused(s->sys, stderr);
+	s->w = task_world_new(s->ctx, s->net, &mp, mem_bw, s->o.stack_size, s->o.seed);
+	s->w->sto = s->sto;
+	if (lazy) {
+		s->w->sto_make = storage_on_demand;
+		s->w->sto_make_ctx = s;
+	}
+	s->w->coll = coll;
+	s->w->out = s->o.output;
+	char uuid[40];
+	make_uuid(s->o.seed, uuid);
+	time_t created = time(NULL);
+	for (size_t i = 0; i < s->jobs.len; i++) {
+		drv_jobspec *js = &s->jobs.ptr[i];
+		uint64_t seed = js->args.seed_given ? js->args.seed : s->o.seed;
+		uint32_t *nodes = place(s, js, err);
+		if (!nodes)
+			return -1;
+		task_job *j = task_job_add(s->w, js->prog, js->name, js->ntasks, js->args.values, nodes, seed, err);
+		free(nodes);
+		if (!j)
+			return -1;
+		j->start = js->start;
+		if (setup_logs(s, js, j, uuid, created, err) < 0)
+			return -1;
+	}
+	if (s->o.io_log && s->o.out_dir) {
+		char *path = xasprintf("%s/io.csv", s->o.out_dir);
+		int rc = outfile_mkdir_p(s->o.out_dir, err);
+		if (rc == 0)
+			s->io_csv = outfile_open(path, 0, err);
+		free(path);
+		if (!s->io_csv)
+			return -1;
+		if (s->sto)
+			sto_set_io_log(s->sto, outfile_stream(s->io_csv));
+	}
+	return 0;
+}
+
+/* Abort epilogues for the logs of tasks that did not finish. */
+static void close_logs(drv_sim *s, const char *why)
+{
+	for (size_t i = 0; i < s->w->all.len; i++) {
+		rt_task *t = s->w->all.ptr[i];
+		char *err = NULL;
+		if (t->log && rl_close(t, why, &err) < 0) {
+			fprintf(stderr, "ncsim: %s\n", err);
+		}
+		free(err);
+	}
+}
+
+/* Commits io.csv (or drops it when the run failed before it could be complete). */
+static int finish_io_log(drv_sim *s, int keep, FILE *err)
+{
+	if (!s->io_csv)
+		return 0;
+	if (s->sto)
+		sto_set_io_log(s->sto, NULL);
+	else
+		fprintf(outfile_stream(s->io_csv), "%s\n", IO_CSV_HEADER); /* no request: the header alone */
+	outfile *f = s->io_csv;
+	s->io_csv = NULL;
+	if (!keep) {
+		outfile_abort(f);
+		return 0;
+	}
+	char *e = NULL;
+	if (outfile_commit(f, &e) < 0) {
+		fprintf(err, "ncsim: %s\n", e);
+		free(e);
+		return -1;
+	}
+	return 0;
+}
+
+int drv_run(drv_sim *s, FILE *err)
+{
+	char *msg = NULL;
+	if (s->w || build(s, &msg) < 0) {
+		fprintf(err, "ncsim: %s\n", msg ? msg : "drv_run called twice");
+		free(msg);
+		return -1;
+	}
+	sim_set_progress(s->ctx, (enum sim_progress)s->o.progress, 0);
+	sim_run(s->ctx, s->o.until ? s->o.until : SIM_FOREVER);
+	const sim_stats *st = sim_get_stats(s->ctx);
+	for (size_t i = 0; i < s->w->all.len; i++) {
+		const rt_task *t = s->w->all.ptr[i];
+		s->end = t->tot.end > s->end ? t->tot.end : s->end;
+	}
+	/* A run that did not finish ends where it got to, not where its last finished task did (maybe 0). */
+	ncsim_time_t reached = st->end_time > s->end ? st->end_time : s->end;
+	if (task_world_check(s->w, st->stopped_at_until, err) != 0) {
+		s->end = reached;
+		close_logs(s, s->w->fatal_msg ? s->w->fatal_msg
+		                              : "The simulation ended with blocked tasks (deadlock; see the report on stderr)");
+		finish_io_log(s, 0, err);
+		s->status = "failed";
+		return 1;
+	}
+	if (st->stopped_at_until) {
+		s->end = reached > s->o.until ? reached : s->o.until; /* the clock got to the limit */
+		char why[128];
+		snprintf(why, sizeof why, "The simulation stopped at its time limit (%.6f us) before this task ended",
+		         (double)s->o.until / 1e6);
+		close_logs(s, why);
+		finish_io_log(s, 1, err);
+		s->status = "stopped";
+		return 0;
+	}
+	int bad = finish_io_log(s, 1, err) < 0;
+	if (s->net->ops->check && s->net->ops->check(s->net, err) < 0)
+		bad = 1;
+	/* Conservation: what clients wrote is what the devices stored, every request completed. */
+	if (s->sto && sto_check(s->sto, err) < 0)
+		bad = 1;
+	s->status = bad ? "failed" : "ok";
+	return bad;
+}
+
+/* Writes one file of the folder through an atomic outfile. */
+static int write_one(drv_sim *s, const char *dir, const char *name, int which, char **err)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	outfile *f = outfile_open(path, 0, err);
+	free(path);
+	if (!f)
+		return -1;
+	int rc;
+	if (which == 0) {
+		rc = stat_tasks_csv(s->w, outfile_stream(f));
+	} else if (which == 1) {
+		rc = s->net->ops->write_links(s->net, outfile_stream(f));
+	} else if (which == 3) {
+		rc = sto_write_devices(s->sto, outfile_stream(f));
+	} else {
+		const char **args = xcalloc(s->jobs.len + 1, sizeof *args);
+		for (size_t i = 0; i < s->jobs.len; i++)
+			args[i] = s->jobs.ptr[i].argline;
+		stat_summary_in in = {
+			.argc = s->o.argc, .argv = s->o.argv, .system = s->system_name, .network = s->net->ops->name,
+			.seed = s->o.seed, .status = s->status, .with_wall = !s->o.no_wall_time,
+			.stats = sim_get_stats(s->ctx), .end = s->end, .job_args = args,
+		};
+		rc = stat_summary_json(s->w, &in, outfile_stream(f));
+		free(args);
+	}
+	if (rc < 0) {
+		*err = xasprintf("%s: write error", outfile_path(f));
+		outfile_abort(f);
+		return -1;
+	}
+	return outfile_commit(f, err);
+}
+
+int drv_write(drv_sim *s, const char *dir, char **err)
+{
+	if (!s->w) {
+		*err = xasprintf("nothing to write: the simulation has not run");
+		return -1;
+	}
+	if (outfile_mkdir_p(dir, err) < 0 || write_one(s, dir, "tasks.csv", 0, err) < 0 ||
+	    (s->net->ops->write_links && write_one(s, dir, "links.csv", 1, err) < 0))
+		return -1;
+	/* Per-device totals, when the run did any I/O (a local burst buffer per node is many rows). */
+	if (s->sto && sto_get_totals(s->sto)->submitted && write_one(s, dir, "storage.csv", 3, err) < 0)
+		return -1;
+	/* Last: a folder with summary.json is a complete one. */
+	return write_one(s, dir, "summary.json", 2, err);
+}
+
+void drv_free(drv_sim *s)
+{
+	if (!s)
+		return;
+	outfile_abort(s->io_csv);
+	task_world_free(s->w);
+	sto_free(s->sto);
+	net_destroy(s->net);
+	sim_free(s->ctx);
+	for (size_t i = 0; i < s->jobs.len; i++) {
+		drv_jobspec *js = &s->jobs.ptr[i];
+		prm_free(&js->args);
+		free(js->name);
+		free(js->argline);
+		free(js->nodes);
+	}
+	VEC_FREE(&s->jobs);
+	sysconf_free(s->sys);
+	free(s->system_name);
+	free(s->out_dir);
+	free(s);
+}
+
+const sim_stats *drv_stats(const drv_sim *s) { return sim_get_stats(s->ctx); }
+ncsim_time_t drv_end_time(const drv_sim *s) { return s->end; }
+struct task_world *drv_world(drv_sim *s) { return s->w; }
+const char *drv_network_model(const char *name)
+{
+	static const char *const names[][2] = {
+		{"ideal", "ideal"}, {"analytic", "analytic"}, {"packet", "packet"}, {"dragonfly", "packet"}, {"hybrid", "hybrid"},
+	};
+	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i][0]))
+			return names[i][1];
+	return NULL;
+}
+
+const char *drv_network_name(const drv_sim *s) { return s->net ? s->net->ops->name : ""; }

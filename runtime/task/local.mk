@@ -1,0 +1,51 @@
+# runtime/task/local.mk: the task runtime (coroutines, the skeleton API, the run
+# driver), with the MPI layer (runtime/mpi/) and the I/O client (runtime/io/).
+ncsiminclude_HEADERS += include/ncsim/rt.h
+
+# Tasks: coroutines, the task entity, counters, compute, point to point, the
+# MPI protocol layer, deadlock reports, program options, the run driver, log
+# files and OUTPUTS, random numbers, the I/O client.
+noinst_HEADERS += runtime/task/coro.h runtime/task/task.h runtime/task/counters.h runtime/mpi/mpi_proto.h runtime/mpi/p2p.h \
+	runtime/task/deadlock.h runtime/task/params.h runtime/task/driver.h \
+	runtime/stats/tasks_csv.h runtime/stats/summary.h runtime/stats/rt_log.h runtime/task/rt_random.h runtime/io/io_client.h
+libncsim_la_SOURCES += runtime/task/coro.c runtime/task/task.c runtime/task/counters.c runtime/task/compute.c runtime/mpi/p2p.c \
+	runtime/mpi/mpi_proto.c runtime/task/deadlock.c runtime/task/params.c runtime/task/driver.c runtime/task/rt_main.c \
+	runtime/stats/tasks_csv.c runtime/stats/summary.c runtime/stats/rt_log.c runtime/task/rt_random.c runtime/io/io_client.c
+
+# Unit tests of the task runtime; rt_testlib runs small programs on a given system.
+noinst_HEADERS += tests/unit/rt_testlib.h
+check_PROGRAMS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
+TESTS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
+tests_unit_test_coro_SOURCES = tests/unit/test_coro.c
+tests_unit_test_coro_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_coro_LDADD = $(UNIT_LINK)
+tests_unit_test_coro_LDFLAGS = $(UNIT_LINKFLAGS)
+tests_unit_test_p2p_SOURCES = tests/unit/test_p2p.c tests/unit/rt_testlib.c
+tests_unit_test_p2p_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_p2p_LDADD = $(UNIT_LINK)
+tests_unit_test_p2p_LDFLAGS = $(UNIT_LINKFLAGS)
+tests_unit_test_mpi_proto_SOURCES = tests/unit/test_mpi_proto.c tests/unit/rt_testlib.c
+tests_unit_test_mpi_proto_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_mpi_proto_LDADD = $(UNIT_LINK)
+tests_unit_test_mpi_proto_LDFLAGS = $(UNIT_LINKFLAGS)
+tests_unit_test_deadlock_SOURCES = tests/unit/test_deadlock.c tests/unit/rt_testlib.c
+tests_unit_test_deadlock_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_deadlock_LDADD = $(UNIT_LINK)
+tests_unit_test_deadlock_LDFLAGS = $(UNIT_LINKFLAGS)
+
+check_PROGRAMS += tests/unit/test_rtlog tests/unit/test_io
+TESTS += tests/unit/test_rtlog tests/unit/test_io
+tests_unit_test_rtlog_SOURCES = tests/unit/test_rtlog.c tests/unit/rt_testlib.c
+tests_unit_test_rtlog_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_rtlog_LDADD = $(UNIT_LINK)
+tests_unit_test_rtlog_LDFLAGS = $(UNIT_LINKFLAGS)
+tests_unit_test_io_SOURCES = tests/unit/test_io.c tests/unit/rt_testlib.c
+tests_unit_test_io_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_io_LDADD = $(UNIT_LINK)
+tests_unit_test_io_LDFLAGS = $(UNIT_LINKFLAGS)
+
+# bench/tasks100k.sh: 100,000 tasks doing compute + barrier steps.
+noinst_PROGRAMS += bench/tasks100k
+bench_tasks100k_SOURCES = bench/tasks100k.c
+bench_tasks100k_LDADD = libncsim.la -lm
+bench_tasks100k_LDFLAGS = $(AM_LDFLAGS) -no-install

@@ -1,0 +1,190 @@
+/*
+ * task.h - simulated tasks: the task entity, its coroutine and the glue to
+ * the kernel (prefix task_). Internal to the runtime.
+ *
+ * A task is a kernel entity whose state is its rt_task record. Its program
+ * runs in a coroutine; whenever the program needs simulated time to pass it
+ * yields, and a handler of the task entity resumes it:
+ *
+ *   kernel --START--> task handler --coro_resume--> program ... task_sleep()
+ *   kernel --RESUME-> task handler --coro_resume--> program ... task_block()
+ *   kernel --DELIVER (network) / WAKE (other modules)--> handler: task_wake()
+ *
+ * Every interval of simulated time a task spends is charged to exactly one
+ * category (compute, sleep, I/O, or inside MPI: network, synchronization,
+ * software stack), so that the per-task totals add up to its lifetime.
+ */
+#ifndef NCSIM_TASK_H
+#define NCSIM_TASK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ncsim/rt.h"
+#include "runtime/task/coro.h"
+#include "runtime/task/counters.h"
+#include "runtime/kernel/sim.h"
+#include "runtime/mpi/mpi_proto.h"
+#include "runtime/net/net.h"
+#include "base/util.h"
+
+/* Handler kinds of the task entity type. */
+enum task_event {
+	TK_EV_START,   /* run the program from its beginning */
+	TK_EV_RESUME,  /* a task_sleep has elapsed */
+	TK_EV_DELIVER, /* a network delivery (net_delivery payload) for the MPI layer */
+	TK_EV_WAKE,    /* another module's completion: wakes a task blocked in task_block */
+	TK_EV_IO_DONE, /* a storage completion (sto_completion payload) for the I/O client */
+	TK_NEVENTS
+};
+
+enum task_state { TK_NEW, TK_RUNNING, TK_SLEEPING, TK_BLOCKED, TK_DONE, TK_FAILED };
+
+/* Where a task's simulated time went. */
+enum task_time {
+	TK_T_COMPUTE, TK_T_SLEEP, TK_T_IO,
+	TK_T_MPI_NET, TK_T_MPI_SYNC, TK_T_MPI_STACK,
+	TK_NTIMES
+};
+
+/* Per-task totals written to tasks.csv; never reset by the program. */
+typedef struct task_totals {
+	ncsim_time_t t[TK_NTIMES];
+	ncsim_time_t mpi_total;  /* sum of outermost MPI operation intervals */
+	ncsim_time_t end;        /* when the program returned */
+	uint64_t bytes_sent, bytes_recv, msgs_sent, msgs_recv; /* user point-to-point */
+	uint64_t mpi_ops;        /* outermost MPI operations */
+	uint64_t io_read, io_written, io_ops; /* completed I/O requests and their bytes */
+} task_totals;
+
+typedef struct task_world task_world;
+
+typedef struct task_job {
+	unsigned index;
+	const rt_program *prog;
+	char *name;
+	uint32_t ntasks;
+	rt_int *params;      /* one value per program parameter */
+	uint64_t seed;       /* rt_seed: the program's --seed, else the run's seed */
+	uint32_t *nodes;     /* node of each physical rank */
+	rt_task **tasks;     /* physical rank -> task */
+	sim_eid first_eid;   /* entity of rank r: first_eid + r */
+	rt_int *members;     /* 0 .. ntasks-1 */
+	rt_group world;
+	uint64_t world_hash; /* p2p_coll_tag's key for `world` */
+	void *user;          /* owned by the driver (program arguments) */
+	ncsim_time_t start;  /* when its tasks start (set before sim_run) */
+	struct rl_job *log;  /* log-file settings (runtime/stats/rt_log.h), NULL: the program keeps no log */
+	rt_task *block;      /* the task records, contiguous (tasks[r] == &block[r]) */
+} task_job;
+
+typedef struct task_collseq {
+	uint64_t key, count;
+} task_collseq;
+
+/* The MPI state of a task: requests, matching queues, credits (see mpi_proto.h). */
+typedef struct task_mpi {
+	VEC(mp_req) reqs;
+	uint32_t free_req;          /* free list of reqs (index+1), 0: empty */
+	mp_queue posted[MP_NCTX];   /* receives waiting for a message */
+	mp_queue unexpected[MP_NCTX]; /* messages waiting for a receive (env indices) */
+	uint32_t cpu_head, cpu_tail; /* requests needing this task's CPU (index+1) */
+	VEC(ncsim_time_t) credits;  /* min-heap of mailbox credit return times */
+	VEC(rt_req) user_reqs;      /* outstanding rt_isend/rt_irecv requests */
+	task_collseq coll_world;      /* p2p_coll_tag counter of the job's world group (the common case) */
+	VEC(task_collseq) coll_seq;   /* p2p_coll_tag counters of the other groups seen */
+	int depth;                  /* p2p_op_begin nesting */
+	ncsim_time_t op_start;
+	ncsim_time_t seg_partner;   /* latest partner post time seen in the current wait */
+	ncsim_time_t seg_begin;     /* start of the wait segment not yet charged */
+	const rt_req *waiting;      /* requests of the wait in progress (deadlock reports) */
+	int nwaiting;
+	int wait_left;              /* requests of that wait not yet done; -1: no wait in progress */
+} task_mpi;
+
+struct rt_task {
+	task_world *w;
+	task_job *job;
+	sim_eid eid;
+	uint32_t rank;     /* physical rank in the job */
+	uint32_t node;
+	uint8_t state;     /* enum task_state */
+	int line;          /* source line of the statement being executed */
+	coro *co;
+	const char *block_what; /* task_block's reason, for deadlock reports */
+	cnt_state cnt;
+	int32_t *v2p, *p2v; /* task remapping, NULL while it is the identity */
+	task_totals tot;
+	task_mpi mpi;
+	/* Allocated on first use: most tasks of a large run never need them. */
+	struct ncsim_mt64 *rng;      /* rt_rng: unsynchronised generator */
+	struct ncsim_mt64 *sync_rng; /* rt_random_task: synchronised generator */
+	struct nlog *log;            /* this task's log file (runtime/stats/rt_log.h) */
+	struct io_task *io;          /* files and I/O requests (runtime/io/io_client.h) */
+};
+
+/* Shared configuration and pools of the task layer of one simulation. */
+struct task_world {
+	sim_ctx *ctx;
+	net_model *net;
+	mp_params mp;
+	double mem_bw;        /* bytes/s for rt_touch */
+	uint64_t seed;
+	coro_pool *stacks;
+	mp_envpool envs;
+	uint64_t rtt_bytes;   /* mailbox credit round trip of rtt_bytes on a uniform network (mpi_proto.c) */
+	ncsim_time_t rtt;
+	VEC(task_job *) jobs;
+	VEC(rt_task *) all;   /* every task, in entity order */
+	char *fatal;          /* first rt_fatal message, or NULL */
+	char *fatal_msg;      /* its text without the program name and location (log epilogues) */
+	uint32_t running;     /* tasks that have not returned */
+	struct sto_system *sto;          /* storage subsystem (set by the driver), or NULL */
+	/* Builds sto on the first I/O request when the driver deferred it (NULL: never). */
+	struct sto_system *(*sto_make)(void *ctx, char **err);
+	void *sto_make_ctx;
+	struct coll_ctx *coll;           /* collectives state (rt_coll_ctx), or NULL */
+	struct trf_world *traffic;       /* traffic models (runtime/traffic/traffic.h), created on first use, or NULL */
+	struct ncsim_filecache *files;   /* rt_filecache, created on first use */
+	FILE *out;                       /* OUTPUTS lines (stdout unless redirected) */
+};
+
+/* Creates the task layer on ctx and net (both owned by the caller). */
+task_world *task_world_new(sim_ctx *ctx, net_model *net, const mp_params *mp, double mem_bw,
+                       size_t stack_size, uint64_t seed);
+/* Frees the world, its jobs and tasks (their coroutines may be suspended). NULL is a no-op. */
+void task_world_free(task_world *w);
+/*
+ * Adds a job of `ntasks` tasks running prog, with its parameter values (copied)
+ * and the node of each rank (copied; NULL: rank i on node i mod nnodes).
+ * Returns the job, or NULL with *err (bad node, no stack).
+ */
+task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, uint32_t ntasks,
+                   const rt_int *params, const uint32_t *nodes, uint64_t seed, char **err);
+/* After sim_run: 0 if every task returned, else writes a report (deadlock or fatal) on err and returns 1. */
+int task_world_check(task_world *w, int stopped_at_until, FILE *err);
+
+/* ---- used by the runtime modules from inside a task */
+
+/* Lets d ps pass on this task, charged to category `cat`. d == 0 returns at once. */
+void task_sleep(rt_task *t, ncsim_time_t d, enum task_time cat);
+/* Suspends the task until task_wake; `what` describes the wait for deadlock reports. Returns the time blocked. */
+ncsim_time_t task_block(rt_task *t, const char *what);
+/* From a handler of t's entity: resumes t if it is blocked in task_block. */
+void task_wake(rt_task *t);
+/* Records a run-time error found outside t's coroutine (a handler): stops the run, like rt_fatal. */
+void task_fail(rt_task *t, const char *msg);
+/* Charges a blocked interval inside MPI: the part after `partner` began counts as network. */
+void task_charge_mpi_wait(rt_task *t, ncsim_time_t begin, ncsim_time_t end, ncsim_time_t partner);
+/* The task of physical rank r of t's job. */
+static inline rt_task *task_peer(const rt_task *t, uint32_t r) { return t->job->tasks[r]; }
+/* Physical rank of virtual task v (no range check). */
+static inline uint32_t task_phys(const rt_task *t, rt_int v) { return t->v2p ? (uint32_t)t->v2p[v] : (uint32_t)v; }
+/* Virtual id of physical rank p. */
+static inline rt_int task_virt(const rt_task *t, uint32_t p) { return t->p2v ? t->p2v[p] : (rt_int)p; }
+/* Key of a group for p2p_coll_tag (a hash of its member list; long lists are sampled). */
+uint64_t task_group_key(const rt_int *members, int n);
+/* "task 3" or "job 1 task 3": a task's name in messages (virtual id, as the user sees it). */
+void task_name(const rt_task *t, uint32_t phys_rank, char *buf, size_t size);
+
+#endif

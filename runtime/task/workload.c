@@ -1,0 +1,611 @@
+/*
+ * workload.c - workload files, skeleton and system lookup (see workload.h).
+ */
+#include "config.h"
+
+#include "runtime/task/workload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "base/exitcode.h"
+#include "runtime/kernel/sim.h"
+#include "runtime/net/dragonfly.h"
+#include "runtime/net/netfactory.h"
+#include "runtime/stats/outfile.h"
+#include "base/sysconf.h"
+#include "base/units.h"
+
+/* ------------------------------------------------------------------ lookup */
+
+static int is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The bundled folder `sub` (e.g. "stdlib/workloads"): the source tree's when it exists, else the installed one. */
+static char *bundled(const char *sub, const char *file)
+{
+	char *p = xasprintf("%s/%s/%s", NCSIM_SRCDIR, sub, file);
+	if (is_file(p))
+		return p;
+	free(p);
+	p = xasprintf("%s/%s/%s", NCSIM_PKGDATADIR, sub, file);
+	if (is_file(p))
+		return p;
+	free(p);
+	return NULL;
+}
+
+/* Looks `file` up in each directory of $NCSIM_PATH, directly and in its `sub` folder. */
+static char *in_path(const char *file, const char *sub)
+{
+	const char *env = getenv("NCSIM_PATH");
+	if (!env)
+		return NULL;
+	while (*env) {
+		const char *colon = strchr(env, ':');
+		size_t n = colon ? (size_t)(colon - env) : strlen(env);
+		if (n > 0) {
+			char *p = xasprintf("%.*s/%s", (int)n, env, file);
+			if (is_file(p))
+				return p;
+			free(p);
+			p = xasprintf("%.*s/%s/%s", (int)n, env, sub, file);
+			if (is_file(p))
+				return p;
+			free(p);
+		}
+		env += n + (colon != NULL);
+	}
+	return NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* A name made only of letters, digits, '-', '_' and '.': candidates for the bundled folders. */
+static int plain_name(const char *s)
+{
+	if (!*s || *s == '.')
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* An existing path: relative to base_dir first, then as given. */
+static char *existing(const char *name, const char *base_dir)
+{
+	if (name[0] != '/' && base_dir && *base_dir) {
+		char *p = xasprintf("%s/%s", base_dir, name);
+		if (is_file(p))
+			return p;
+		free(p);
+	}
+	return is_file(name) ? xstrdup(name) : NULL;
+}
+
+char *wl_resolve_skeleton(const char *name, const char *base_dir, char **err)
+{
+	char *p = existing(name, base_dir);
+	if (p)
+		return p;
+	if (strchr(name, '/') || ends_with(name, ".ncptl") || !plain_name(name)) {
+		*err = xasprintf("skeleton file '%s' not found", name);
+		return NULL;
+	}
+	char *file = xasprintf("%s.ncptl", name);
+	p = bundled("stdlib/workloads", file);
+	if (!p)
+		p = in_path(file, "workloads");
+	free(file);
+	if (!p)
+		*err = xasprintf("unknown skeleton '%s' (not a file, not in stdlib/workloads, not in NCSIM_PATH)", name);
+	return p;
+}
+
+char *wl_resolve_system(const char *name, char **err)
+{
+	if (is_file(name))
+		return xstrdup(name);
+	if (strchr(name, '/') || !plain_name(name)) {
+		*err = xasprintf("%s: cannot open system file: %s", name, strerror(ENOENT));
+		return NULL;
+	}
+	char *file = ends_with(name, ".conf") ? xstrdup(name) : xasprintf("%s.conf", name);
+	char *p = bundled("stdlib/systems", file);
+	if (!p)
+		p = in_path(file, "systems");
+	free(file);
+	if (!p)
+		*err = xasprintf("unknown system '%s' (not a file, not a preset in stdlib/systems, not in NCSIM_PATH)", name);
+	return p;
+}
+
+/* ------------------------------------------------------------------ parser */
+
+typedef VEC(char *) wl_words;
+
+static void free_job(wl_job *j)
+{
+	free(j->skeleton);
+	free(j->path);
+	free(j->name);
+	for (int i = 0; i < j->argc; i++)
+		free(j->argv[i]);
+	free(j->argv);
+}
+
+void wl_free(wl_file *w)
+{
+	for (size_t i = 0; i < w->jobs.len; i++)
+		free_job(&w->jobs.ptr[i]);
+	VEC_FREE(&w->jobs);
+	free(w->path);
+	w->path = NULL;
+}
+
+/* Splits s[0..n) into blank-separated words. */
+static void split(const char *s, size_t n, wl_words *out)
+{
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		size_t b = i;
+		while (i < n && !(s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		if (i > b)
+			VEC_PUSH(out, xstrndup(s + b, i - b));
+	}
+}
+
+/* A start time: a number with a time unit ("2ms", "2 ms"). 0, or -1 with *why. */
+static int parse_start(const char *s, ncsim_time_t *ps, const char **why)
+{
+	double v;
+	const char *end;
+	if (!units_number(s, &v, &end)) {
+		*why = "expected a time such as 2ms or 1.5 s";
+		return -1;
+	}
+	while (*end == ' ')
+		end++;
+	if (!*end) {
+		*why = "a start time needs a unit (ps, ns, us, ms or s)";
+		return -1;
+	}
+	return units_time(s, UNITS_PS, ps, why);
+}
+
+/* The folder of path ("" for a bare file name), heap. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup("");
+	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+}
+
+/* Parses one non-empty line into j. 0, or -1 with *err. */
+static int parse_job(const char *path, const char *dir, int line, wl_words *wd, wl_job *j, char **err)
+{
+	char **w = wd->ptr;
+	size_t n = wd->len;
+	j->line = line;
+	/* The task count: plain decimal digits, 1 .. 2^32-1. */
+	uint64_t t = 0;
+	int ok = 1;
+	for (const char *c = w[0]; *c && ok; c++) {
+		if (!isdigit((unsigned char)*c))
+			ok = 0;
+		else if ((t = t * 10 + (uint64_t)(*c - '0')) > UINT32_MAX)
+			ok = 0;
+	}
+	if (!ok || t == 0) {
+		*err = xasprintf("%s:%d: expected a task count (a positive integer) at the start of the line, found '%s'",
+		                 path, line, w[0]);
+		return -1;
+	}
+	j->ntasks = (uint32_t)t;
+	if (n < 2 || w[1][0] == '@' || w[1][0] == '-') {
+		*err = xasprintf("%s:%d: expected a skeleton name after the task count (e.g. '%s cosmoflow')", path, line,
+		                 w[0]);
+		return -1;
+	}
+	/* Optional start time: "@ TIME" as the last two words, or "@TIME" as the last word. */
+	const char *why = NULL;
+	if (n >= 3 && !strcmp(w[n - 1], "@")) {
+		*err = xasprintf("%s:%d: '@' must be followed by a start time (e.g. '@ 2ms')", path, line);
+		return -1;
+	}
+	if (n >= 5 && !strcmp(w[n - 3], "@")) { /* "@ 1.5 s": number and unit apart */
+		char *when = xasprintf("%s %s", w[n - 2], w[n - 1]);
+		int bad = parse_start(when, &j->start, &why) < 0;
+		if (bad)
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, when, why);
+		free(when);
+		if (bad)
+			return -1;
+		n -= 3;
+	} else if (n >= 4 && !strcmp(w[n - 2], "@")) {
+		if (parse_start(w[n - 1], &j->start, &why) < 0) {
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, w[n - 1], why);
+			return -1;
+		}
+		n -= 2;
+	} else if (n >= 3 && w[n - 1][0] == '@' && isdigit((unsigned char)w[n - 1][1])) {
+		if (parse_start(w[n - 1] + 1, &j->start, &why) < 0) {
+			*err = xasprintf("%s:%d: bad start time '%s': %s", path, line, w[n - 1] + 1, why);
+			return -1;
+		}
+		n -= 1;
+	}
+	for (size_t i = 2; i < n; i++) {
+		if (w[i][0] == '@' && (!w[i][1] || isdigit((unsigned char)w[i][1]))) {
+			*err = xasprintf("%s:%d: the start time ('@ TIME') must end the line", path, line);
+			return -1;
+		}
+	}
+	char *e = NULL;
+	j->skeleton = xstrdup(w[1]);
+	j->path = wl_resolve_skeleton(w[1], dir, &e);
+	if (!j->path) {
+		*err = xasprintf("%s:%d: %s", path, line, e);
+		free(e);
+		return -1;
+	}
+	j->argc = (int)(n - 2);
+	j->argv = xcalloc(n - 1, sizeof *j->argv);
+	for (size_t i = 2; i < n; i++)
+		j->argv[i - 2] = xstrdup(w[i]);
+	return 0;
+}
+
+/* The base name of a skeleton path without ".ncptl" (heap). */
+static char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s);
+	if (n > 6 && !strcmp(s + n - 6, ".ncptl"))
+		n -= 6;
+	return xstrndup(s, n);
+}
+
+/* Job labels: the skeleton's base name, numbered name.1, name.2, ... when it occurs more than once. */
+static void name_jobs(wl_file *w)
+{
+	size_t n = w->jobs.len;
+	char **base = xcalloc(n, sizeof *base);
+	for (size_t i = 0; i < n; i++)
+		base[i] = base_name(w->jobs.ptr[i].path);
+	for (size_t i = 0; i < n; i++) {
+		size_t total = 0, before = 0;
+		for (size_t k = 0; k < n; k++) {
+			if (!strcmp(base[k], base[i])) {
+				total++;
+				before += k < i;
+			}
+		}
+		w->jobs.ptr[i].name = total > 1 ? xasprintf("%s.%zu", base[i], before + 1) : xstrdup(base[i]);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(base[i]);
+	free(base);
+}
+
+int wl_parse(const char *path, const char *text, wl_file *w, char **err)
+{
+	memset(w, 0, sizeof *w);
+	w->path = xstrdup(path);
+	char *dir = dir_of(path);
+	int line = 0, rc = 0;
+	const char *p = text;
+	while (*p && rc == 0) {
+		const char *eol = strchr(p, '\n');
+		if (!eol)
+			eol = p + strlen(p);
+		line++;
+		const char *hash = memchr(p, '#', (size_t)(eol - p));
+		wl_words words = {0};
+		split(p, (size_t)((hash ? hash : eol) - p), &words);
+		if (words.len > 0) {
+			wl_job j = {0};
+			if (parse_job(path, dir, line, &words, &j, err) < 0) {
+				free_job(&j);
+				rc = -1;
+			} else {
+				VEC_PUSH(&w->jobs, j);
+			}
+		}
+		for (size_t i = 0; i < words.len; i++)
+			free(words.ptr[i]);
+		VEC_FREE(&words);
+		p = *eol ? eol + 1 : eol;
+	}
+	free(dir);
+	if (rc == 0 && w->jobs.len == 0) {
+		*err = xasprintf("%s: no jobs (each line is '<tasks> <skeleton> [options...] [@ start]')", path);
+		rc = -1;
+	}
+	if (rc < 0) {
+		wl_free(w);
+		return -1;
+	}
+	name_jobs(w);
+	return 0;
+}
+
+int wl_load(const char *path, wl_file *w, char **err)
+{
+	memset(w, 0, sizeof *w);
+	char *text = xread_text(path, "workload file", err);
+	if (!text)
+		return -1;
+	int rc = wl_parse(path, text, w, err);
+	free(text);
+	return rc;
+}
+
+uint64_t wl_total_tasks(const wl_file *w)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < w->jobs.len; i++)
+		n += w->jobs.ptr[i].ntasks;
+	return n;
+}
+
+int wl_check_capacity(const wl_file *w, uint32_t ncompute, uint32_t nnodes, char **err)
+{
+	uint64_t sum = 0;
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		sum += j->ntasks;
+		if (sum > ncompute) {
+			*err = xasprintf("%s:%d: more tasks than compute nodes: the jobs up to this line need %" PRIu64
+			                 " nodes, the machine has %" PRIu32 " compute nodes (%" PRIu32
+			                 " nodes, %" PRIu32 " of them burst-buffer or I/O nodes)",
+			                 w->path, j->line, sum, ncompute, nnodes, nnodes - ncompute);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int wl_add_jobs(struct drv_sim *s, const wl_file *w, const rt_program *const *progs, uint32_t *const *nodes,
+                char **err)
+{
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		drv_job sj = {.prog = progs[i], .name = j->name, .ntasks = j->ntasks, .argc = j->argc, .argv = j->argv,
+		             .nodes = nodes ? nodes[i] : NULL, .start = j->start};
+		char *e = NULL;
+		if (drv_add_job(s, &sj, &e) < 0) {
+			/* drv_add_job prefixes the job name; the line says which job already. */
+			const char *msg = e;
+			size_t k = strlen(j->name);
+			if (!strncmp(msg, j->name, k) && !strncmp(msg + k, ": ", 2))
+				msg += k + 2;
+			*err = xasprintf("%s:%d: %s: bad arguments: %s", w->path, j->line, j->skeleton, msg);
+			free(e);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------------- machine */
+
+static uint32_t mach_router(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->router[node]; }
+static uint32_t mach_group(void *ctx, uint32_t node) { return ((wl_machine *)ctx)->group[node]; }
+
+/* Router and group of every node when the network has a packet-level dragonfly. 0, or -1 with *err. */
+static int probe_topology(const drv_options *o, wl_machine *m, char **err)
+{
+	sysconf_t *sys = o->system_text ? sysconf_parse("(system text)", o->system_text, err)
+	                 : o->system_path ? sysconf_load(o->system_path, err)
+	                                  : sysconf_parse("(built-in system)", drv_default_system, err);
+	if (!sys)
+		return -1;
+	sim_ctx *ctx = sim_new(o->seed);
+	net_model *net = netf_create_routed(ctx, sys, o->network, o->routing, m->nnodes, err);
+	net_model *df = net ? netf_dragonfly_of(net) : NULL;
+	if (df && df->nnodes == m->nnodes) {
+		m->dragonfly = 1;
+		m->router = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->router);
+		m->group = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->group);
+		for (uint32_t i = 0; i < m->nnodes; i++) {
+			m->router[i] = df_router_of_node(df, i);
+			m->group[i] = df_group_of_node(df, i);
+		}
+	}
+	int rc = net ? 0 : -1;
+	net_destroy(net);
+	sim_free(ctx);
+	sysconf_free(sys);
+	return rc;
+}
+
+int wl_machine_probe(const drv_options *o, uint32_t min_nodes, wl_machine *m, char **err)
+{
+	memset(m, 0, sizeof *m);
+	/* The driver's own answer for the node count and the storage nodes. */
+	if (drv_machine_nodes(o, min_nodes, &m->nnodes, &m->storage, err) < 0)
+		return -1;
+	if (probe_topology(o, m, err) < 0) {
+		wl_machine_free(m);
+		return -1;
+	}
+	m->pl = (pl_machine){.nnodes = m->nnodes, .storage = m->storage, .ctx = m,
+	                     .router_of = m->dragonfly ? mach_router : NULL,
+	                     .group_of = m->dragonfly ? mach_group : NULL};
+	return 0;
+}
+
+void wl_machine_free(wl_machine *m)
+{
+	free(m->storage);
+	free(m->router);
+	free(m->group);
+	memset(m, 0, sizeof *m);
+}
+
+/* ------------------------------------------------------------------ running */
+
+static void free_placement(size_t n, uint32_t **nodes)
+{
+	for (size_t i = 0; nodes && i < n; i++)
+		free(nodes[i]);
+	free(nodes);
+}
+
+/* The workload's base name without ".wkld", for the default output folder (heap). */
+static char *workload_label(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s);
+	if (n > 5 && !strcmp(s + n - 5, ".wkld"))
+		n -= 5;
+	return xstrndup(s, n);
+}
+
+/* Loads each distinct skeleton once; progs[j] is job j's program. 0, or -1 with *err. */
+static int load_programs(const wl_file *w, const wl_run_opts *o, const rt_program **progs, char **err)
+{
+	for (size_t i = 0; i < w->jobs.len; i++) {
+		const wl_job *j = &w->jobs.ptr[i];
+		progs[i] = NULL;
+		for (size_t k = 0; k < i && !progs[i]; k++)
+			if (!strcmp(w->jobs.ptr[k].path, j->path))
+				progs[i] = progs[k];
+		if (progs[i])
+			continue;
+		char *e = NULL;
+		if (o->load(o->load_ctx, j, &progs[i], &e) < 0) {
+			*err = xasprintf("%s:%d: cannot compile skeleton '%s': %s", w->path, j->line, j->skeleton,
+			                 e ? e : "unknown error");
+			free(e);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A simulation with every job of w added; NULL with *err. */
+static drv_sim *setup(const wl_file *w, const drv_options *sd, const rt_program **progs, uint32_t **nodes, char **err)
+{
+	drv_sim *s = drv_new(sd, err);
+	if (s && wl_add_jobs(s, w, progs, nodes, err) < 0) {
+		drv_free(s);
+		s = NULL;
+	}
+	return s;
+}
+
+/* The output folder (created), or NULL with *err. */
+static char *make_out_dir(const wl_file *w, const char *out, char **err)
+{
+	if (out)
+		return outfile_mkdir_p(out, err) == 0 ? xstrdup(out) : NULL;
+	char *label = workload_label(w->path);
+	char *base = outfile_default_dir("ncsim-out", label, time(NULL));
+	char *dir = outfile_make_run_dir(base, err);
+	free(base);
+	free(label);
+	return dir;
+}
+
+int wl_run(const wl_file *w, const wl_run_opts *o)
+{
+	FILE *msg = o->msg ? o->msg : stderr;
+	size_t nj = w->jobs.len;
+	char *err = NULL, *dir = NULL;
+	int status = EXIT_INPUT, have_machine = 0;
+	wl_machine m;
+	uint32_t **nodes = xcalloc(nj, sizeof *nodes);
+	uint32_t *ntasks = xcalloc(nj, sizeof *ntasks);
+	const rt_program **progs = xcalloc(nj, sizeof *progs);
+	drv_sim *s = NULL;
+	drv_options sd = o->sd;
+	uint64_t total = wl_total_tasks(w);
+	for (size_t i = 0; i < nj; i++)
+		ntasks[i] = w->jobs.ptr[i].ntasks;
+	/* Everything that can reject the workload happens before the output folder exists. */
+	if (wl_machine_probe(&sd, total > UINT32_MAX ? UINT32_MAX : (uint32_t)total, &m, &err) < 0)
+		goto out;
+	have_machine = 1;
+	if (wl_check_capacity(w, pl_compute_nodes(&m.pl), m.nnodes, &err) < 0)
+		goto out;
+	if (o->alloc_path) {
+		if (pl_alloc_load(o->alloc_path, &m.pl, nj, ntasks, nodes, &err) < 0)
+			goto out;
+	} else if (pl_place(&m.pl, (enum pl_policy)o->placement, sd.seed, nj, ntasks, nodes, &err) < 0) {
+		char *e = xasprintf("%s: %s", w->path, err);
+		free(err);
+		err = e;
+		goto out;
+	}
+	if (load_programs(w, o, progs, &err) < 0)
+		goto out;
+	/* A dry set-up checks the system and every job's options; then the real one logs into the folder. */
+	if (!(s = setup(w, &sd, progs, nodes, &err)))
+		goto out;
+	drv_free(s);
+	s = NULL;
+	if (!(dir = make_out_dir(w, o->out_dir, &err))) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	sd.out_dir = dir;
+	if (!(s = setup(w, &sd, progs, nodes, &err)))
+		goto out;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int rc = drv_run(s, msg); /* reports its own errors */
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (rc < 0)
+		goto out;
+	if (drv_write(s, dir, &err) < 0) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	const sim_stats *st = drv_stats(s);
+	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	fprintf(msg,
+	        "ncsim: %s: %s\n"
+	        "  jobs:           %zu, %" PRIu64 " tasks on the %s network (%s placement)\n"
+	        "  simulated time: %.6f us\n"
+	        "  wall time:      %.3f s\n"
+	        "  events:         %" PRIu64 "\n"
+	        "  output folder:  %s\n",
+	        w->path, rc ? "FAILED" : "done", nj, total, drv_network_name(s),
+	        o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement),
+	        (double)drv_end_time(s) / 1e6, wall, st ? st->events : 0, dir);
+	status = rc ? EXIT_INPUT : EXIT_OK;
+out:
+	if (err)
+		fprintf(msg, "ncsim: %s\n", err);
+	free(err);
+	free(dir);
+	drv_free(s);
+	if (have_machine)
+		wl_machine_free(&m);
+	free_placement(nj, nodes);
+	free(ntasks);
+	free(progs);
+	return status;
+}

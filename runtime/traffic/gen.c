@@ -1,0 +1,167 @@
+/*
+ * traffic_gen.c - DCNW/CDCNW and FLOWS generators (see traffic_gen.h).
+ */
+#include "runtime/traffic/gen.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "runtime/traffic/traffic.h"
+
+/* Payload of TRF_EV_DCNW and TRF_EV_FLOW. */
+typedef struct trf_gen_ev {
+	uint32_t run;
+	int32_t member;
+} trf_gen_ev;
+SIM_PAYLOAD_CHECK(trf_gen_ev);
+
+/* Schedules `kind` on endpoint `ep` at base + round(clock) (never before now). */
+static void schedule_at(sim_ctx *ctx, sim_eid ep, uint16_t kind, ncsim_time_t base, double clock, trf_gen_ev p)
+{
+	ncsim_time_t when = base + (ncsim_time_t)llround(clock), now = sim_now(ctx);
+	sim_send(ctx, ep, when > now ? when - now : 0, kind, &p, sizeof p);
+}
+
+/* Ends the simulation with err (heap) as the message of task t. */
+static _Noreturn void fatal_err(rt_task *t, char *err)
+{
+	char msg[512];
+	snprintf(msg, sizeof msg, "%s", err);
+	free(err);
+	rt_fatal(t, "%s", msg);
+}
+
+/* ------------------------------------------------------------ DCNW */
+
+void rt_traffic_dcnw(rt_task *t, const rt_group *g, const rt_dcnw_params *p)
+{
+	trf_world *tw = trf_world_of(t);
+	const char *label = p->model ? p->model : p->cdf_path ? p->cdf_path : "";
+	int me, created;
+	trf_run *r = trf_join(tw, t, g, p->model ? TRF_DCNW : TRF_CDCNW, label, &me, &created);
+	if (created) {
+		r->cdf = trf_cdf(tw, t, p->model, p->cdf_path);
+		r->gbps = p->gbps > 0 ? p->gbps : 1.0;
+		if (!isfinite(r->gbps))
+			rt_fatal(t, "traffic: the rate must be a finite number of Gbps");
+		/* mean gap = mean size in bits / rate, in ps */
+		r->gap_mean = r->cdf->mean * 8.0 / (r->gbps * 1e9) * 1e12;
+		r->count = p->count;
+		char *err = NULL;
+		if (p->count > 0 && trf_dest_resolve(&r->dest, &p->dest, NULL, g->n, &err) < 0)
+			fatal_err(t, err);
+	}
+	trf_member *m = &r->m[me];
+	m->quota = r->count / (uint64_t)r->n + ((uint64_t)me < r->count % (uint64_t)r->n ? 1 : 0);
+	if (m->quota == 0) {
+		trf_gen_done(tw, r, me);
+	} else {
+		trf_ep *ep = trf_my_ep(tw, t);
+		m->clock = trf_dest_exp(&ep->rng, r->gap_mean);
+		schedule_at(tw->w->ctx, r->ep[me], TRF_EV_DCNW, m->start, m->clock,
+		            (trf_gen_ev){.run = trf_run_index(tw, r), .member = me});
+	}
+	trf_wait(tw, t, r, me);
+}
+
+void trf_gen_on_dcnw(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	trf_ep *ep = state;
+	trf_world *tw = ep->tw;
+	trf_gen_ev p = *SIM_PAYLOAD(ev, const trf_gen_ev);
+	trf_run *r = tw->runs.ptr[p.run];
+	trf_member *m = &r->m[p.member];
+	uint64_t bytes = trf_cdf_draw(r->cdf, trf_dest_unif_pos(&ep->rng));
+	int d = trf_dest_draw(&r->dest, &ep->dst_rng, p.member);
+	trf_inject(tw, r, p.run, p.member, d, bytes, NET_CLASS_DCNW);
+	if (m->sent < m->quota) {
+		m->clock += trf_dest_exp(&ep->rng, r->gap_mean);
+		schedule_at(ctx, r->ep[p.member], TRF_EV_DCNW, m->start, m->clock, p);
+	} else {
+		trf_gen_done(tw, r, p.member);
+	}
+}
+
+/* ------------------------------------------------------------ FLOWS */
+
+/* Validates and resolves the classes of p into r (first member to arrive). */
+static void flows_setup(rt_task *t, trf_run *r, const rt_flows_params *p)
+{
+	if (p->nclasses < 1 || !p->classes)
+		rt_fatal(t, "FLOWS: at least one class is needed");
+	r->count = p->count;
+	r->duration = p->duration;
+	r->flow_gap = p->count ? (double)p->duration / (double)p->count : 0;
+	r->nclasses = p->nclasses;
+	r->cls = xcalloc((size_t)p->nclasses, sizeof *r->cls);
+	double sum = 0;
+	for (int c = 0; c < p->nclasses; c++) {
+		const rt_flow_class *k = &p->classes[c];
+		if (!(k->percent >= 0) || !isfinite(k->percent))
+			rt_fatal(t, "FLOWS: class %d has a negative or invalid percentage (%g)", c, k->percent);
+		if (k->min_bytes > k->max_bytes)
+			rt_fatal(t, "FLOWS: class %d has its minimum size %" PRIu64 " above its maximum %" PRIu64, c,
+			         k->min_bytes, k->max_bytes);
+		sum += k->percent;
+		r->cls[c].min = k->min_bytes;
+		r->cls[c].max = k->max_bytes;
+		r->cls[c].cum = sum / 100.0;
+		char *err = NULL;
+		if (p->count > 0 && trf_dest_resolve(&r->cls[c].dest, &k->dest, &p->dest, r->n, &err) < 0)
+			fatal_err(t, err);
+	}
+	if (fabs(sum - 100.0) > 1e-6)
+		rt_fatal(t, "FLOWS: the class percentages sum to %g, not 100", sum);
+	r->cls[p->nclasses - 1].cum = 1.0;
+}
+
+void rt_traffic_flows(rt_task *t, const rt_group *g, const rt_flows_params *p)
+{
+	trf_world *tw = trf_world_of(t);
+	int me, created;
+	trf_run *r = trf_join(tw, t, g, TRF_FLOWS, "flows", &me, &created);
+	if (created)
+		flows_setup(t, r, p);
+	if (me == 0) {
+		/* The lowest member's arrival starts the group's process. */
+		if (r->count == 0) {
+			for (int i = 0; i < r->n; i++)
+				trf_gen_done(tw, r, i);
+		} else {
+			trf_ep *ep = trf_my_ep(tw, t);
+			r->flow_clock = trf_dest_exp(&ep->rng, r->flow_gap);
+			schedule_at(tw->w->ctx, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock,
+			            (trf_gen_ev){.run = trf_run_index(tw, r), .member = 0});
+		}
+	}
+	trf_wait(tw, t, r, me);
+}
+
+void trf_gen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	trf_ep *ep = state;
+	trf_world *tw = ep->tw;
+	trf_gen_ev p = *SIM_PAYLOAD(ev, const trf_gen_ev);
+	trf_run *r = tw->runs.ptr[p.run];
+	int s = (int)trf_dest_below(&ep->rng, (uint64_t)r->n);
+	double u = trf_dest_unif_pos(&ep->rng);
+	int c = 0;
+	while (c < r->nclasses - 1 && r->cls[c].cum < u)
+		c++;
+	trf_class *k = &r->cls[c];
+	uint64_t span = k->max - k->min + 1; /* 0: the whole 64-bit range */
+	uint64_t bytes = k->min + (k->max == k->min ? 0 : span ? trf_dest_below(&ep->rng, span) : sim_rng_next(&ep->rng));
+	int d = trf_dest_draw(&k->dest, &ep->dst_rng, s);
+	k->flows++;
+	r->m[s].quota++;
+	trf_inject(tw, r, p.run, s, d, bytes, NET_CLASS_FLOWS);
+	if (++r->flows_sent < r->count) {
+		r->flow_clock += trf_dest_exp(&ep->rng, r->flow_gap);
+		schedule_at(ctx, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock, p);
+	} else {
+		for (int i = 0; i < r->n; i++)
+			trf_gen_done(tw, r, i);
+	}
+}
