@@ -11,7 +11,7 @@
 #include "runtime/coll/coll.h"
 #include "runtime/task/deadlock.h"
 #include "runtime/io/io_client.h"
-#include "runtime/stats/rt_log.h"
+#include "runtime/task/rt_log.h"
 #include "runtime/task/rt_random.h"
 #include "runtime/stats/ncptl_log.h"
 #include "runtime/traffic/traffic.h"

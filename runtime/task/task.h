@@ -74,7 +74,7 @@ typedef struct task_job {
 	uint64_t world_hash; /* p2p_coll_tag's key for `world` */
 	void *user;          /* owned by the driver (program arguments) */
 	ncsim_time_t start;  /* when its tasks start (set before sim_run) */
-	struct rl_job *log;  /* log-file settings (runtime/stats/rt_log.h), NULL: the program keeps no log */
+	struct rl_job *log;  /* log-file settings (runtime/task/rt_log.h), NULL: the program keeps no log */
 	rt_task *block;      /* the task records, contiguous (tasks[r] == &block[r]) */
 } task_job;
 
@@ -119,7 +119,7 @@ struct rt_task {
 	/* Allocated on first use: most tasks of a large run never need them. */
 	struct ncsim_mt64 *rng;      /* rt_rng: unsynchronised generator */
 	struct ncsim_mt64 *sync_rng; /* rt_random_task: synchronised generator */
-	struct nlog *log;            /* this task's log file (runtime/stats/rt_log.h) */
+	struct nlog *log;            /* this task's log file (runtime/task/rt_log.h) */
 	struct io_task *io;          /* files and I/O requests (runtime/io/io_client.h) */
 };
 

@@ -3,7 +3,7 @@
  */
 #include "config.h"
 
-#include "runtime/stats/summary.h"
+#include "runtime/task/summary.h"
 
 #include "runtime/stats/json.h"
 #include "runtime/storage/storage.h"

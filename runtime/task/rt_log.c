@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "runtime/stats/rt_log.h"
+#include "runtime/task/rt_log.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,7 +1,7 @@
 /*
  * tasks_csv.c - per-task totals as CSV (see tasks_csv.h).
  */
-#include "runtime/stats/tasks_csv.h"
+#include "runtime/task/tasks_csv.h"
 
 #include "runtime/stats/csv.h"
 #include "runtime/task/task.h"
