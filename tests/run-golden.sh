@@ -53,5 +53,9 @@ for src in "$golden"/errors/*.ncptl; do
 	fi
 done
 
+# An empty or misplaced folder must not pass as "nothing differs".
+for d in ast errors; do
+	ls "$golden/$d"/*.ncptl >/dev/null 2>&1 || { echo "FAIL: no program in $golden/$d"; fail=1; }
+done
 echo "golden: $n programs checked"
 exit $fail

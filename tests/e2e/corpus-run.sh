@@ -12,9 +12,11 @@ trap 'rm -rf "$work"' EXIT
 : "${XDG_CACHE_HOME:=$work/cache}"
 export XDG_CACHE_HOME
 
-failed=0
+args_file=$srcdir/tests/e2e/corpus-args.txt
+[ -d "$NCPTL_CORPUS" ] || { echo "FAIL: NCPTL_CORPUS=$NCPTL_CORPUS is not a folder"; exit 1; }
+grep -q '^[^#]' "$args_file" || { echo "FAIL: no program listed in $args_file"; exit 1; }
 printf '%-16s %5s  %-60s %16s %9s\n' program tasks arguments "simulated (us)" "wall (s)"
-grep -v '^#' "$srcdir/tests/e2e/corpus-args.txt" | while read -r prog tasks args; do
+grep -v '^#' "$args_file" | while read -r prog tasks args; do
 	[ -n "$prog" ] || continue
 	src=$NCPTL_CORPUS/$prog.ncptl
 	if [ ! -f "$src" ]; then

@@ -20,16 +20,9 @@
 #      times, never volumes);
 #   6. the same seed gives byte-identical tasks.csv, links.csv, storage.csv
 #      and summary.json.
-#
-# Exit 77 (skipped) while `ncsim run` does not exist.
 set -u
 : "${NCSIM_BUILDDIR:=.}"
 : "${NCSIM:=$NCSIM_BUILDDIR/ncsim}"
-
-if ! "$NCSIM" run --help >/dev/null 2>&1; then
-	echo "SKIP: '$NCSIM run' is not available"
-	exit 77
-fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/jobtotals.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -17,9 +17,7 @@
 # (stdlib/systems/storage-presets.conf) and the storage manager's protocol
 # (doc/storage.md). Lines starting with "NUMBER:" report measured figures.
 #
-# io.csv: `ncsim run --io-log` when `ncsim run --help` lists it; otherwise the
-# program is built as a standalone simulator (`ncsim compile` + cc against the
-# build tree's libncsim, runtime/task/rt_main.c), which has --io-log.
+# io.csv comes from `ncsim run --io-log`.
 #
 # Usage: run-io.sh   (NCSIM names the binary, NCSIM_SRCDIR/NCSIM_BUILDDIR the trees)
 # Exit status: 0 if every check passed, 1 otherwise.
@@ -79,31 +77,11 @@ ssd_busy() {
 }
 
 # io.csv runner: iorun PROGRAM OUTDIR [options as for ncsim run, --system FILE] [-- program options]
-if "$ncsim" run --help 2>&1 | grep -q -- '--io-log'; then
-	io_in_run=yes
-	echo "io.csv: ncsim run --io-log"
-else
-	io_in_run=
-	echo "io.csv: ncsim run has no --io-log yet; using the standalone driver (ncsim compile + cc)"
-fi
 iorun() {
 	i_prog=$1
 	i_out=$2
 	shift 2
-	if [ -n "$io_in_run" ]; then
-		"$ncsim" run "$i_prog" --io-log --no-wall-time --out "$i_out" "$@"
-		return
-	fi
-	i_exe=$work/bin/$(basename "$i_prog" .ncptl)
-	if [ ! -x "$i_exe" ]; then
-		mkdir -p "$work/bin"
-		i_cc=$(sed -n 's/^CC = //p' "$builddir/Makefile" 2>/dev/null)
-		i_san=$(sed -n 's/^SAN_CFLAGS = //p' "$builddir/Makefile" 2>/dev/null)
-		"$ncsim" compile "$i_prog" -o "$i_exe.c" &&
-			${i_cc:-cc} $i_san -I"$srcdir/include" -o "$i_exe" "$i_exe.c" -L"$builddir/.libs" \
-				-Wl,-rpath,"$builddir/.libs" -lncsim -lm -ldl || return 2
-	fi
-	"$i_exe" --io-log --no-wall-time --out "$i_out" "$@"
+	"$ncsim" run "$i_prog" --io-log --no-wall-time --out "$i_out" "$@"
 }
 
 ##############################################################################
