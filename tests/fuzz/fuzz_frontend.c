@@ -2,16 +2,10 @@
  * fuzz_frontend.c - libFuzzer target: the whole front end (scanner, token
  * filter, parser, error recovery, AST printer) on arbitrary bytes.
  *
- * Build and run (from a configured build tree, after `make`, so that the
- * generated grammar/parser.c and grammar/lexer.c exist):
+ * Build and run (from a configured build tree; tests/local.mk has the rule):
  *
- *   S=/path/to/ncsim-source B=/path/to/build
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I$S -I$S/include -I$B -I$B/grammar \
- *     $S/tests/fuzz/fuzz_frontend.c $B/grammar/parser.c $B/grammar/lexer.c \
- *     $S/grammar/tokfilter.c $S/grammar/parsehelp.c $S/lang/source.c $S/lang/diag.c \
- *     $S/lang/ast.c $S/lang/ast_print.c $S/lang/frontend.c $S/base/util.c \
- *     $S/lang/sema*.c $S/lang/builtins.c $S/stdlib/*.c -lm -o fuzz_frontend
- *   ./fuzz_frontend -max_total_time=300 -max_len=4096 $S/tests/fuzz/seeds
+ *   make fuzz                       (FUZZ_CC=clang-NN to choose the compiler)
+ *   fuzz/fuzz_frontend -max_total_time=300 -max_len=4096 $S/tests/fuzz/seeds
  *
  * The seeds are copies of the golden programs of tests/golden/.  Any crash
  * or leak report is a bug; turn the input into a golden error test.
