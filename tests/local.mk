@@ -44,8 +44,13 @@ fuzz/obj/%.o: %.c grammar/parser.h grammar/lexer.h
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_CPPFLAGS) -MMD -MP -c -o $@ $<
 
-fuzz/%: tests/fuzz/%.c $(FUZZ_OBJS)
-	$(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) -o $@ $< $(FUZZ_OBJS) \
+# An archive, so that a target links only the objects it calls. `q` appends
+# without replacing: several modules have a config.o or a util.o.
+fuzz/libncsim-fuzz.a: $(FUZZ_OBJS)
+	$(AM_V_GEN)rm -f $@ && $(AR) qcs $@ $(FUZZ_OBJS)
+
+fuzz/%: tests/fuzz/%.c fuzz/libncsim-fuzz.a
+	$(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_CPPFLAGS) -o $@ $< fuzz/libncsim-fuzz.a \
 	  $(PCRE2_LIBS) $(FFI_LIBS) -ldl -lm
 
 -include $(FUZZ_OBJS:.o=.d)
