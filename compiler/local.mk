@@ -6,7 +6,3 @@ libncsimfe_la_SOURCES += compiler/backend_filter.c
 
 check_PROGRAMS += tests/unit/test_backend_filter
 TESTS += tests/unit/test_backend_filter
-tests_unit_test_backend_filter_SOURCES = tests/unit/test_backend_filter.c
-tests_unit_test_backend_filter_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_backend_filter_LDADD = $(UNIT_LINK)
-tests_unit_test_backend_filter_LDFLAGS = $(UNIT_LINKFLAGS)

@@ -21,11 +21,3 @@ nobase_dist_pkgdata_DATA += \
 
 check_PROGRAMS += tests/unit/test_placement tests/unit/test_workload
 TESTS += tests/unit/test_placement tests/unit/test_workload tests/e2e/skeleton_volumes.sh
-tests_unit_test_placement_SOURCES = tests/unit/test_placement.c
-tests_unit_test_placement_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_placement_LDADD = $(UNIT_LINK)
-tests_unit_test_placement_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_workload_SOURCES = tests/unit/test_workload.c
-tests_unit_test_workload_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_workload_LDADD = $(UNIT_LINK)
-tests_unit_test_workload_LDFLAGS = $(UNIT_LINKFLAGS)

@@ -42,12 +42,4 @@ grammar/lexer.h: grammar/lexer.c
 # programs (tests/golden/), and the coNCePTuaL corpus ($NCPTL_CORPUS).
 check_PROGRAMS += tests/unit/test_lexer tests/unit/test_parser
 TESTS += tests/unit/test_lexer tests/unit/test_parser tests/run-golden.sh tests/run-corpus.sh
-tests_unit_test_lexer_SOURCES = tests/unit/test_lexer.c
-tests_unit_test_lexer_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_lexer_LDADD = $(UNIT_LINK)
-tests_unit_test_lexer_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_parser_SOURCES = tests/unit/test_parser.c
-tests_unit_test_parser_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_parser_LDADD = $(UNIT_LINK)
-tests_unit_test_parser_LDFLAGS = $(UNIT_LINKFLAGS)
 EXTRA_DIST += tests/run-golden.sh tests/run-corpus.sh

@@ -6,10 +6,6 @@ noinst_HEADERS += lang/sema.h lang/sema_int.h lang/sema_expr.h lang/sema_scope.h
 
 check_PROGRAMS += tests/unit/test_sema_fold
 TESTS += tests/unit/test_sema_fold
-tests_unit_test_sema_fold_SOURCES = tests/unit/test_sema_fold.c
-tests_unit_test_sema_fold_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_sema_fold_LDADD = $(UNIT_LINK)
-tests_unit_test_sema_fold_LDFLAGS = $(UNIT_LINKFLAGS)
 
 # Golden diagnostics of tests/golden/sema (and the corpus when NCPTL_CORPUS is set).
 TESTS += tests/run-golden-sema.sh

@@ -14,37 +14,3 @@ check_PROGRAMS += $(STDLIB_TESTS)
 TESTS += $(STDLIB_TESTS)
 noinst_HEADERS += tests/unit/stdlib_test.h
 
-tests_unit_test_stdlib_arith_SOURCES = tests/unit/test_stdlib_arith.c
-tests_unit_test_stdlib_arith_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_arith_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_arith_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_numeric_SOURCES = tests/unit/test_stdlib_numeric.c
-tests_unit_test_stdlib_numeric_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_numeric_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_numeric_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_topo_SOURCES = tests/unit/test_stdlib_topo.c
-tests_unit_test_stdlib_topo_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_topo_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_topo_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_random_SOURCES = tests/unit/test_stdlib_random.c
-tests_unit_test_stdlib_random_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_random_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_random_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_filedata_SOURCES = tests/unit/test_stdlib_filedata.c
-tests_unit_test_stdlib_filedata_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_filedata_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_filedata_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_range_SOURCES = tests/unit/test_stdlib_range.c
-tests_unit_test_stdlib_range_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_range_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_range_LDFLAGS = $(UNIT_LINKFLAGS)
-
-tests_unit_test_stdlib_builtins_SOURCES = tests/unit/test_stdlib_builtins.c
-tests_unit_test_stdlib_builtins_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_stdlib_builtins_LDADD = $(UNIT_LINK)
-tests_unit_test_stdlib_builtins_LDFLAGS = $(UNIT_LINKFLAGS)

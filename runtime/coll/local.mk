@@ -9,10 +9,6 @@ libncsim_la_SOURCES += runtime/coll/config.c runtime/coll/util.c runtime/coll/ba
 
 check_PROGRAMS += tests/unit/test_coll
 TESTS += tests/unit/test_coll
-tests_unit_test_coll_SOURCES = tests/unit/test_coll.c tests/unit/rt_testlib.c
-tests_unit_test_coll_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_coll_LDADD = $(UNIT_LINK)
-tests_unit_test_coll_LDFLAGS = $(UNIT_LINKFLAGS)
 
 # The Cosmoflow-like skeleton written against ncsim/rt.h and against the Union
 # API; tests/e2e/cosmoflow_same.sh checks that both give the same, closed-form time.

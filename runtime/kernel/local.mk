@@ -12,12 +12,4 @@ bench_phold_bench_LDFLAGS = $(AM_LDFLAGS) -no-install
 
 check_PROGRAMS += tests/unit/test_pqueue tests/unit/test_kernel
 TESTS += tests/unit/test_pqueue tests/unit/test_kernel
-tests_unit_test_pqueue_SOURCES = tests/unit/test_pqueue.c
-tests_unit_test_pqueue_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_pqueue_LDADD = $(UNIT_LINK)
-tests_unit_test_pqueue_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_kernel_SOURCES = tests/unit/test_kernel.c
-tests_unit_test_kernel_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_kernel_LDADD = $(UNIT_LINK)
-tests_unit_test_kernel_LDFLAGS = $(UNIT_LINKFLAGS)
 

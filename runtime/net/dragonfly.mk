@@ -15,7 +15,3 @@ bench_df_netbench_LDFLAGS = $(AM_LDFLAGS) -no-install
 
 check_PROGRAMS += tests/unit/test_dragonfly
 TESTS += tests/unit/test_dragonfly
-tests_unit_test_dragonfly_SOURCES = tests/unit/test_dragonfly.c
-tests_unit_test_dragonfly_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_dragonfly_LDADD = $(UNIT_LINK)
-tests_unit_test_dragonfly_LDFLAGS = $(UNIT_LINKFLAGS)

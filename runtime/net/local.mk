@@ -8,14 +8,6 @@ libncsim_la_SOURCES += runtime/net/net.c runtime/net/ideal.c runtime/net/analyti
 
 check_PROGRAMS += tests/unit/test_analytic
 TESTS += tests/unit/test_analytic
-tests_unit_test_analytic_SOURCES = tests/unit/test_analytic.c
-tests_unit_test_analytic_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_analytic_LDADD = $(UNIT_LINK)
-tests_unit_test_analytic_LDFLAGS = $(UNIT_LINKFLAGS)
 
 check_PROGRAMS += tests/unit/test_hybrid
 TESTS += tests/unit/test_hybrid
-tests_unit_test_hybrid_SOURCES = tests/unit/test_hybrid.c tests/unit/rt_testlib.c
-tests_unit_test_hybrid_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_hybrid_LDADD = $(UNIT_LINK)
-tests_unit_test_hybrid_LDFLAGS = $(UNIT_LINKFLAGS)

@@ -17,21 +17,12 @@ runtime/storage/presets.inc: $(srcdir)/stdlib/systems/storage-presets.conf
 	    $(srcdir)/stdlib/systems/storage-presets.conf > $@.tmp && mv $@.tmp $@
 
 # The storage tests need only the runtime library, not the front end.
-STO_UNIT_LINK = libncsim.la $(CUNIT_LIBS) -lm
+STO_UNIT_LINK = tests/unit/libunit.la libncsim.la $(CUNIT_LIBS) -lm
 check_PROGRAMS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr
 TESTS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr
-tests_unit_test_ssd_SOURCES = tests/unit/test_ssd.c
-tests_unit_test_ssd_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ssd_LDADD = $(STO_UNIT_LINK)
-tests_unit_test_ssd_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_hdd_SOURCES = tests/unit/test_hdd.c
-tests_unit_test_hdd_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_hdd_LDADD = $(STO_UNIT_LINK)
-tests_unit_test_hdd_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_storage_mgr_SOURCES = tests/unit/test_storage_mgr.c
-tests_unit_test_storage_mgr_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_storage_mgr_LDADD = $(STO_UNIT_LINK)
-tests_unit_test_storage_mgr_LDFLAGS = $(UNIT_LINKFLAGS)
 
 # Device-level validation against published measurements (bench/storage.sh).
 noinst_PROGRAMS += bench/storage_bench

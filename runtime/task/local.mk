@@ -12,37 +12,12 @@ libncsim_la_SOURCES += runtime/task/coro.c runtime/task/task.c runtime/task/coun
 	runtime/mpi/mpi_proto.c runtime/task/deadlock.c runtime/task/params.c runtime/task/driver.c runtime/task/rt_main.c \
 	runtime/task/tasks_csv.c runtime/task/summary.c runtime/task/rt_log.c runtime/task/rt_random.c runtime/io/io_client.c
 
-# Unit tests of the task runtime; rt_testlib runs small programs on a given system.
-noinst_HEADERS += tests/unit/rt_testlib.h
+# Unit tests of the task runtime (tests/unit/rt_testlib runs small programs on a given system).
 check_PROGRAMS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
 TESTS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
-tests_unit_test_coro_SOURCES = tests/unit/test_coro.c
-tests_unit_test_coro_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_coro_LDADD = $(UNIT_LINK)
-tests_unit_test_coro_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_p2p_SOURCES = tests/unit/test_p2p.c tests/unit/rt_testlib.c
-tests_unit_test_p2p_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_p2p_LDADD = $(UNIT_LINK)
-tests_unit_test_p2p_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_mpi_proto_SOURCES = tests/unit/test_mpi_proto.c tests/unit/rt_testlib.c
-tests_unit_test_mpi_proto_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_mpi_proto_LDADD = $(UNIT_LINK)
-tests_unit_test_mpi_proto_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_deadlock_SOURCES = tests/unit/test_deadlock.c tests/unit/rt_testlib.c
-tests_unit_test_deadlock_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_deadlock_LDADD = $(UNIT_LINK)
-tests_unit_test_deadlock_LDFLAGS = $(UNIT_LINKFLAGS)
 
 check_PROGRAMS += tests/unit/test_rtlog tests/unit/test_io
 TESTS += tests/unit/test_rtlog tests/unit/test_io
-tests_unit_test_rtlog_SOURCES = tests/unit/test_rtlog.c tests/unit/rt_testlib.c
-tests_unit_test_rtlog_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_rtlog_LDADD = $(UNIT_LINK)
-tests_unit_test_rtlog_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_io_SOURCES = tests/unit/test_io.c tests/unit/rt_testlib.c
-tests_unit_test_io_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_io_LDADD = $(UNIT_LINK)
-tests_unit_test_io_LDFLAGS = $(UNIT_LINKFLAGS)
 
 # bench/tasks100k.sh: 100,000 tasks doing compute + barrier steps.
 noinst_PROGRAMS += bench/tasks100k

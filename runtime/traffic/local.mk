@@ -16,18 +16,6 @@ nobase_dist_pkgdata_DATA += stdlib/traffic/web_search.cdf stdlib/traffic/fb_key_
 TRF_TESTS = tests/unit/test_traffic tests/unit/test_traffic_hvd tests/unit/test_traffic_vef
 check_PROGRAMS += $(TRF_TESTS)
 TESTS += $(TRF_TESTS)
-tests_unit_test_traffic_SOURCES = tests/unit/test_traffic.c tests/unit/rt_testlib.c
-tests_unit_test_traffic_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_traffic_LDADD = $(UNIT_LINK)
-tests_unit_test_traffic_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_traffic_hvd_SOURCES = tests/unit/test_traffic_hvd.c tests/unit/rt_testlib.c
-tests_unit_test_traffic_hvd_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_traffic_hvd_LDADD = $(UNIT_LINK)
-tests_unit_test_traffic_hvd_LDFLAGS = $(UNIT_LINKFLAGS)
-tests_unit_test_traffic_vef_SOURCES = tests/unit/test_traffic_vef.c
-tests_unit_test_traffic_vef_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_traffic_vef_LDADD = $(UNIT_LINK)
-tests_unit_test_traffic_vef_LDFLAGS = $(UNIT_LINKFLAGS)
 EXTRA_DIST += tests/vef
 
 # bench/dcnw_relations.sh: DCNW and FLOWS relations on the 1,056-node dragonfly.

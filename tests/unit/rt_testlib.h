@@ -10,6 +10,7 @@
 #include "ncsim/rt.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/task.h"
+#include "tests/unit/unit.h"
 
 /* A program descriptor with no parameters. */
 #define TL_PROGRAM(var, fn) static const rt_program var = {.abi = NCSIM_RT_ABI, .name = #var, .entry = (fn)}
@@ -21,19 +22,14 @@
 char *tl_analytic(uint32_t nodes, const char *extra);
 /* Runs prog with ntasks on system text; *rc gets drv_run's result; failure reports go to `err` (NULL: stderr). */
 drv_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
+/* tl_run on tl_analytic(ntasks, extra). */
+drv_sim *tl_run_analytic(const rt_program *prog, uint32_t ntasks, const char *extra, int *rc, FILE *err);
 /* As tl_run with options of one's own (system_text, out_dir, output, io_log, ...); o->seed is kept. */
 drv_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const drv_options *o, int argc, char **argv, int *rc,
                     FILE *err);
-/* Whole file as a NUL-terminated heap string (NULL if unreadable). */
-char *tl_slurp(const char *path);
-/* A fresh empty folder under /tmp (heap path); tl_rmrf removes it and everything in it. */
-char *tl_tmpdir(void);
-void tl_rmrf(const char *dir);
 /* Totals of physical rank r of the first job. */
 const task_totals *tl_tot(drv_sim *s, uint32_t r);
 /* 1 if network + sync + stack == mpi time for every task of s. */
 int tl_decomposition_adds_up(drv_sim *s);
-/* Runs the registered CUnit tests and returns the exit status. */
-int tl_main(void);
 
 #endif

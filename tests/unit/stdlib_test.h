@@ -18,6 +18,7 @@
 #include <CUnit/Basic.h>
 
 #include "ncsim/stdlib.h"
+#include "tests/unit/unit.h"
 
 #define E (&e_)
 
@@ -53,31 +54,5 @@
 			        __FILE__, __LINE__, #call, e_.failed ? e_.msg : "(none)", (text));   \
 		CU_ASSERT_TRUE(ok_);                                                             \
 	} while (0)
-
-struct st_test {
-	const char *name;
-	CU_TestFunc fn;
-};
-
-/* Runs one suite of tests (NULL-terminated); returns the process exit status. */
-static inline int st_run(const char *suite, const struct st_test *tests)
-{
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	s = CU_add_suite(suite, NULL, NULL);
-	if (!s)
-		return 2;
-	for (; tests->name; tests++)
-		if (!CU_add_test(s, tests->name, tests->fn))
-			return 2;
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
-}
 
 #endif

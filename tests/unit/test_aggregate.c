@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime/stats/aggregate.h"
+#include "tests/unit/unit.h"
 
 /* Applies agg to a copy of v[0..n) and returns the single result. */
 static double one(enum rt_agg agg, double param, const double *v, size_t n)
@@ -187,23 +188,16 @@ static void test_sort(void)
 
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	s = CU_add_suite("aggregate", NULL, NULL);
-	CU_add_test(s, "percentile", test_percentile);
-	CU_add_test(s, "means", test_means);
-	CU_add_test(s, "median and MAD", test_median_mad);
-	CU_add_test(s, "variance and std. dev.", test_spread);
-	CU_add_test(s, "sum, min, max, final, only", test_simple);
-	CU_add_test(s, "all data and histogram", test_all_and_histogram);
-	CU_add_test(s, "labels", test_labels);
-	CU_add_test(s, "sort order", test_sort);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	static const ut_test tests[] = {
+		{"percentile", test_percentile},
+		{"means", test_means},
+		{"median and MAD", test_median_mad},
+		{"variance and std. dev.", test_spread},
+		{"sum, min, max, final, only", test_simple},
+		{"all data and histogram", test_all_and_histogram},
+		{"labels", test_labels},
+		{"sort order", test_sort},
+		{NULL, NULL},
+	};
+	return ut_run("aggregate", tests);
 }

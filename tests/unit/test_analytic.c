@@ -10,6 +10,7 @@
 #include "runtime/net/analytic.h"
 #include "runtime/net/ideal.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 #define L 100000ULL
 static ncsim_time_t X(uint64_t b, double bw) { return sim_xfer_time(b, bw); }
@@ -146,18 +147,14 @@ static void test_bad_node(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("analytic", NULL, NULL);
-	CU_add_test(s, "one message: L + S/bw", test_single);
-	CU_add_test(s, "N to one: ejection serializes", test_many_to_one);
-	CU_add_test(s, "one to N: injection serializes", test_one_to_many);
-	CU_add_test(s, "slow injection port", test_slow_injection);
-	CU_add_test(s, "ideal: zero time", test_ideal);
-	CU_add_test(s, "bad node, class names", test_bad_node);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"one message: L + S/bw", test_single},
+		{"N to one: ejection serializes", test_many_to_one},
+		{"one to N: injection serializes", test_one_to_many},
+		{"slow injection port", test_slow_injection},
+		{"ideal: zero time", test_ideal},
+		{"bad node, class names", test_bad_node},
+		{NULL, NULL},
+	};
+	return ut_run("analytic", tests);
 }

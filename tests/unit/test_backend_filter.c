@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compiler/backend_filter.h"
+#include "tests/unit/unit.h"
 
 static char *tr(const bf_item *it, int n, int allow, int *bad)
 {
@@ -95,17 +96,13 @@ static void test_declares(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("backend_filter", NULL, NULL);
-	CU_add_test(s, "union allreduce with an expression item", test_union_allreduce);
-	CU_add_test(s, "MPI names rewritten", test_mpi_rewrite);
-	CU_add_test(s, "empty text", test_empty);
-	CU_add_test(s, "arbitrary code refused", test_refused);
-	CU_add_test(s, "backend declares", test_declares);
-	CU_basic_set_mode(CU_BRM_NORMAL);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"union allreduce with an expression item", test_union_allreduce},
+		{"MPI names rewritten", test_mpi_rewrite},
+		{"empty text", test_empty},
+		{"arbitrary code refused", test_refused},
+		{"backend declares", test_declares},
+		{NULL, NULL},
+	};
+	return ut_run("backend_filter", tests);
 }

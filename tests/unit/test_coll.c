@@ -584,22 +584,22 @@ static void test_board(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("coll", NULL, NULL);
-	CU_add_test(s, "config", test_config);
-	CU_add_test(s, "ring chunks", test_ring_chunks);
-	CU_add_test(s, "value board", test_board);
-	CU_add_test(s, "[collectives] in a run", test_config_in_run);
-	CU_add_test(s, "barrier 1..33", test_barrier);
-	CU_add_test(s, "bcast 1..33", test_bcast);
-	CU_add_test(s, "reduce 1..33", test_reduce);
-	CU_add_test(s, "allreduce 1..33", test_allreduce);
-	CU_add_test(s, "alltoall(v) 1..33", test_alltoall);
-	CU_add_test(s, "gather/gatherv/scatter 1..33", test_gather_scatter);
-	CU_add_test(s, "reduce_to 1..33", test_reduce_to);
-	CU_add_test(s, "allreduce_value 1..33", test_allreduce_value);
-	CU_add_test(s, "ring allreduce time", test_ring_time);
-	CU_add_test(s, "barrier times", test_barrier_time);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"config", test_config},
+		{"ring chunks", test_ring_chunks},
+		{"value board", test_board},
+		{"[collectives] in a run", test_config_in_run},
+		{"barrier 1..33", test_barrier},
+		{"bcast 1..33", test_bcast},
+		{"reduce 1..33", test_reduce},
+		{"allreduce 1..33", test_allreduce},
+		{"alltoall(v) 1..33", test_alltoall},
+		{"gather/gatherv/scatter 1..33", test_gather_scatter},
+		{"reduce_to 1..33", test_reduce_to},
+		{"allreduce_value 1..33", test_allreduce_value},
+		{"ring allreduce time", test_ring_time},
+		{"barrier times", test_barrier_time},
+		{NULL, NULL},
+	};
+	return ut_run("coll", tests);
 }

@@ -15,6 +15,7 @@
 
 #include "runtime/task/coro.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 #ifdef HAVE_VALGRIND_VALGRIND_H
 #include <valgrind/valgrind.h>
@@ -201,17 +202,13 @@ static void test_switch_cost(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("coro", NULL, NULL);
-	CU_add_test(s, "switch order", test_switch_order);
-	CU_add_test(s, "locals and FP state survive switches", test_locals_survive);
-	CU_add_test(s, "20000 coroutines, guards and slab reuse", test_many_and_reuse);
-	CU_add_test(s, "guard page faults on overflow", test_guard_faults);
-	CU_add_test(s, "switch cost", test_switch_cost);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"switch order", test_switch_order},
+		{"locals and FP state survive switches", test_locals_survive},
+		{"20000 coroutines, guards and slab reuse", test_many_and_reuse},
+		{"guard page faults on overflow", test_guard_faults},
+		{"switch cost", test_switch_cost},
+		{NULL, NULL},
+	};
+	return ut_run("coro", tests);
 }

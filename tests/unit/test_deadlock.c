@@ -102,12 +102,12 @@ static void test_fatal(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("deadlock", NULL, NULL);
-	CU_add_test(s, "two rendezvous sends to each other", test_rendezvous_cycle);
-	CU_add_test(s, "the same with small messages completes", test_small_exchange_completes);
-	CU_add_test(s, "chain ending at a finished task", test_chain_to_finished);
-	CU_add_test(s, "run-time error stops the run", test_fatal);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"two rendezvous sends to each other", test_rendezvous_cycle},
+		{"the same with small messages completes", test_small_exchange_completes},
+		{"chain ending at a finished task", test_chain_to_finished},
+		{"run-time error stops the run", test_fatal},
+		{NULL, NULL},
+	};
+	return ut_run("deadlock", tests);
 }

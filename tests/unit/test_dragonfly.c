@@ -11,6 +11,7 @@
 
 #include "runtime/net/dragonfly.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 /* A sink entity that records the time of each delivery. */
 typedef struct sink {
@@ -386,19 +387,15 @@ static void test_sysconf(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("dragonfly", NULL, NULL);
-	CU_add_test(s, "zero-load latency formula", test_zero_load);
-	CU_add_test(s, "conservation, credits, determinism", test_conservation_determinism);
-	CU_add_test(s, "check detects loss", test_check_detects_loss);
-	CU_add_test(s, "CODES conf and files", test_codes_conf);
-	CU_add_test(s, "global arrangements", test_arrangements);
-	CU_add_test(s, "latency histogram", test_histogram);
-	CU_add_test(s, "native system file", test_sysconf);
-	CU_basic_set_mode(CU_BRM_NORMAL);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"zero-load latency formula", test_zero_load},
+		{"conservation, credits, determinism", test_conservation_determinism},
+		{"check detects loss", test_check_detects_loss},
+		{"CODES conf and files", test_codes_conf},
+		{"global arrangements", test_arrangements},
+		{"latency histogram", test_histogram},
+		{"native system file", test_sysconf},
+		{NULL, NULL},
+	};
+	return ut_run("dragonfly", tests);
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "runtime/storage/hdd.h"
+#include "tests/unit/unit.h"
 
 #define MS 1e9 /* ps */
 
@@ -160,17 +161,13 @@ static void test_write_back(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	CU_pSuite s = CU_add_suite("hdd", NULL, NULL);
-	CU_add_test(s, "zoned geometry", test_geometry);
-	CU_add_test(s, "seek curve and transfer", test_seek_transfer);
-	CU_add_test(s, "read-ahead hits, partial hits, FCFS", test_readahead_and_queue);
-	CU_add_test(s, "back-to-back misses, sequential writes", test_back_to_back);
-	CU_add_test(s, "write-back cache", test_write_back);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"zoned geometry", test_geometry},
+		{"seek curve and transfer", test_seek_transfer},
+		{"read-ahead hits, partial hits, FCFS", test_readahead_and_queue},
+		{"back-to-back misses, sequential writes", test_back_to_back},
+		{"write-back cache", test_write_back},
+		{NULL, NULL},
+	};
+	return ut_run("hdd", tests);
 }

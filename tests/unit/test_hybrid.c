@@ -91,10 +91,10 @@ static void test_override(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("hybrid", NULL, NULL);
-	CU_add_test(s, "small messages analytic, large ones packet level", test_split);
-	CU_add_test(s, "--network hybrid and --routing overrides", test_override);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"small messages analytic, large ones packet level", test_split},
+		{"--network hybrid and --routing overrides", test_override},
+		{NULL, NULL},
+	};
+	return ut_run("hybrid", tests);
 }

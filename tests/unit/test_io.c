@@ -64,7 +64,7 @@ static int64_t csv_field(const char *text, int line, int col)
 
 static void test_offsets_counters(void)
 {
-	char *dir = tl_tmpdir();
+	char *dir = ut_tmpdir();
 	char *sys = io_system(2);
 	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1,
 	                .out_dir = dir, .io_log = 1};
@@ -75,7 +75,7 @@ static void test_offsets_counters(void)
 	CU_ASSERT_EQUAL(drv_write(s, dir, &e), 0);
 	/* io.csv: id,job,client,server,device,op,file,offset,bytes,... in request order. */
 	char *p = xasprintf("%s/io.csv", dir);
-	char *csv = tl_slurp(p);
+	char *csv = ut_slurp(p);
 	free(p);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
 	const int64_t file[] = {3, 3, 3, 3, 0, 0, 3};
@@ -108,7 +108,7 @@ static void test_offsets_counters(void)
 	CU_ASSERT_EQUAL(st->completed, 7);
 	/* tasks.csv carries the I/O time and bytes. */
 	p = xasprintf("%s/tasks.csv", dir);
-	char *tasks = tl_slurp(p);
+	char *tasks = ut_slurp(p);
 	free(p);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tasks);
 	CU_ASSERT_PTR_NOT_NULL(strstr(tasks, ",io_ps,"));
@@ -116,13 +116,13 @@ static void test_offsets_counters(void)
 	CU_ASSERT_EQUAL((uint64_t)csv_field(tasks, 1, 7), x->t[TK_T_IO]);
 	free(tasks);
 	p = xasprintf("%s/storage.csv", dir);
-	char *dev = tl_slurp(p);
+	char *dev = ut_slurp(p);
 	free(p);
 	CU_ASSERT_PTR_NOT_NULL(dev);
 	free(dev);
 	drv_free(s);
 	free(sys);
-	tl_rmrf(dir);
+	ut_rmrf(dir);
 	free(dir);
 }
 
@@ -294,12 +294,12 @@ static void test_default_system(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("io", NULL, NULL);
-	CU_add_test(s, "sequential and explicit offsets, counters, io.csv, conservation", test_offsets_counters);
-	CU_add_test(s, "asynchronous I/O completed by rt_wait and rt_waitall", test_async);
-	CU_add_test(s, "run-time errors name task, line and time", test_errors);
-	CU_add_test(s, "default system: dragonfly with burst buffers", test_default_system);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"sequential and explicit offsets, counters, io.csv, conservation", test_offsets_counters},
+		{"asynchronous I/O completed by rt_wait and rt_waitall", test_async},
+		{"run-time errors name task, line and time", test_errors},
+		{"default system: dragonfly with burst buffers", test_default_system},
+		{NULL, NULL},
+	};
+	return ut_run("io", tests);
 }

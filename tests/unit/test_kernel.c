@@ -13,6 +13,7 @@
 #include "runtime/kernel/progress.h"
 #include "runtime/kernel/sim.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 /* ---------------------------------------------------------------- a recording model */
 
@@ -528,26 +529,22 @@ static void test_helpers(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	CU_pSuite s = CU_add_suite("kernel", NULL, NULL);
-	CU_add_test(s, "entities", test_entities);
-	CU_add_test(s, "dispatch and payload", test_dispatch_payload);
-	CU_add_test(s, "ties broken by (src, seq)", test_tie_order);
-	CU_add_test(s, "pool reuse and stats", test_pool_reuse);
-	CU_add_test(s, "owner-state assertions", test_state_asserts);
-	CU_add_test(s, "until", test_until);
-	CU_add_test(s, "sim_stop", test_stop);
-	CU_add_test(s, "sim_stop in init", test_stop_in_init);
-	CU_add_test(s, "entities created while running", test_spawn);
-	CU_add_test(s, "time overflow", test_overflow);
-	CU_add_test(s, "rng streams", test_rng_streams);
-	CU_add_test(s, "rng distributions", test_rng_distributions);
-	CU_add_test(s, "phold determinism", test_phold_determinism);
-	CU_add_test(s, "helpers", test_helpers);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"entities", test_entities},
+		{"dispatch and payload", test_dispatch_payload},
+		{"ties broken by (src, seq)", test_tie_order},
+		{"pool reuse and stats", test_pool_reuse},
+		{"owner-state assertions", test_state_asserts},
+		{"until", test_until},
+		{"sim_stop", test_stop},
+		{"sim_stop in init", test_stop_in_init},
+		{"entities created while running", test_spawn},
+		{"time overflow", test_overflow},
+		{"rng streams", test_rng_streams},
+		{"rng distributions", test_rng_distributions},
+		{"phold determinism", test_phold_determinism},
+		{"helpers", test_helpers},
+		{NULL, NULL},
+	};
+	return ut_run("kernel", tests);
 }

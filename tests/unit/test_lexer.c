@@ -10,6 +10,7 @@
 #define YYSTYPE NCP_STYPE
 #define YYLTYPE src_span
 #include "grammar/lexer.h"
+#include "tests/unit/unit.h"
 
 #define MAXTOK 64
 
@@ -250,19 +251,15 @@ static void test_strings_and_errors(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("lexer", NULL, NULL);
-	CU_add_test(s, "integer literals", test_integers);
-	CU_add_test(s, "decimal literals", test_decimals);
-	CU_add_test(s, "keywords and punctuation", test_keywords);
-	CU_add_test(s, "dash rule", test_dash_rule);
-	CU_add_test(s, "star rule", test_star_rule);
-	CU_add_test(s, "contextual keywords", test_contextual);
-	CU_add_test(s, "strings and bad characters", test_strings_and_errors);
-	CU_basic_set_mode(CU_BRM_NORMAL);
-	CU_basic_run_tests();
-	unsigned failed = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	static const ut_test tests[] = {
+		{"integer literals", test_integers},
+		{"decimal literals", test_decimals},
+		{"keywords and punctuation", test_keywords},
+		{"dash rule", test_dash_rule},
+		{"star rule", test_star_rule},
+		{"contextual keywords", test_contextual},
+		{"strings and bad characters", test_strings_and_errors},
+		{NULL, NULL},
+	};
+	return ut_run("lexer", tests);
 }

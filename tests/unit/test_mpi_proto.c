@@ -266,17 +266,17 @@ static void test_credits(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("mpi_proto", NULL, NULL);
-	CU_add_test(s, "protocol choice and costs", test_protocol_choice);
-	CU_add_test(s, "ping-pong small (mailbox)", test_pingpong_small);
-	CU_add_test(s, "ping-pong medium (eager RDMA)", test_pingpong_medium);
-	CU_add_test(s, "ping-pong large (rendezvous)", test_pingpong_large);
-	CU_add_test(s, "ping-pong on the ideal network", test_pingpong_ideal);
-	CU_add_test(s, "N senders to one receiver", test_many_to_one);
-	CU_add_test(s, "late receiver: sender waits in sync", test_late_receiver);
-	CU_add_test(s, "late sender: receiver waits in sync", test_late_sender);
-	CU_add_test(s, "mailbox credits", test_credits);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"protocol choice and costs", test_protocol_choice},
+		{"ping-pong small (mailbox)", test_pingpong_small},
+		{"ping-pong medium (eager RDMA)", test_pingpong_medium},
+		{"ping-pong large (rendezvous)", test_pingpong_large},
+		{"ping-pong on the ideal network", test_pingpong_ideal},
+		{"N senders to one receiver", test_many_to_one},
+		{"late receiver: sender waits in sync", test_late_receiver},
+		{"late sender: receiver waits in sync", test_late_sender},
+		{"mailbox credits", test_credits},
+		{NULL, NULL},
+	};
+	return ut_run("mpi_proto", tests);
 }

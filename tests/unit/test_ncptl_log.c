@@ -12,32 +12,16 @@
 
 #include "runtime/stats/ncptl_log.h"
 #include "base/util.h"
-#include "file_test.h"
+#include "tests/unit/unit.h"
 
 #define SEP NLOG_SEPARATOR "\n"
-
-static char tmpdir[] = "/tmp/ncsim-test-nlog-XXXXXX";
 
 static int setup(void)
 {
 	/* Log times are local times: pin the zone so the expected text is fixed. */
 	setenv("TZ", "UTC", 1);
 	tzset();
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void) { return ft_rm_rf(tmpdir) == 0 ? 0 : -1; }
-
-/* The text between the end of the prologue and the start of the epilogue (heap). */
-static char *data_section(const char *log)
-{
-	const char *a = strstr(log, SEP), *b, *c;
-
-	if (!a || !(b = strstr(a + strlen(SEP), SEP)))
-		return NULL;
-	b += strlen(SEP);
-	c = strstr(b, SEP);
-	return c ? xstrndup(b, (size_t)(c - b)) : NULL;
+	return ut_dir_setup();
 }
 
 static char *const test_env[] = { "PATH=/bin", "A_B=2", "A=1", "CTRL=x\ty\001z", "NOEQUALS", NULL };
@@ -136,7 +120,7 @@ static const char *expected_epilogue =
 	"# Peak memory allocation: 3670016 bytes (3.5 MB)\n"
 	SEP;
 
-static char *path_in_tmp(const char *name) { return xasprintf("%s/%s", tmpdir, name); }
+static char *path_in_tmp(const char *name) { return xasprintf("%s/%s", ut_dir, name); }
 
 /* The whole file of a log with one small table. */
 static void test_whole_file(void)
@@ -150,7 +134,7 @@ static void test_whole_file(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), -1); /* atomic: nothing under the final name yet */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "one", RT_AGG_ALL, 0, 1, &err), 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	want = xasprintf("%s\"one\"\n\"(all data)\"\n1\n%s", expected_prologue, expected_epilogue);
 	CU_ASSERT_STRING_EQUAL(text, want);
@@ -191,9 +175,9 @@ static void test_verified_example(void)
 		CU_ASSERT_EQUAL(nlog_compute_aggregates(l, &err), 0);
 	}
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	data = data_section(text);
+	data = ut_log_tables(text);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
 	CU_ASSERT_STRING_EQUAL(data,
 		"\"i\",\"i\",\"pct\",\"h\",\"h\",\"s\",\"s\",\"Pi\"\n"
@@ -231,8 +215,8 @@ static void test_layout(void)
 	CU_ASSERT_EQUAL(nlog_end_table(l, &err), 0); /* again: still nothing */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "again", RT_AGG_ALL, 0, 4.8, &err), 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ft_slurp(path);
-	data = data_section(text);
+	text = ut_slurp(path);
+	data = ut_log_tables(text);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
 	CU_ASSERT_STRING_EQUAL(data,
 		"\"x\",\"a \\\"quoted\\\" back\\\\slash newline\",\"a \\\"quoted\\\" back\\\\slash newline\",\"last\"\n"
@@ -303,9 +287,9 @@ static void test_aggregate_errors(void)
 	err = NULL;
 	/* The runtime then aborts: the log keeps the data that could be aggregated. */
 	CU_ASSERT_EQUAL(nlog_close(l, "Attempted to log more than one value in a \"THE\" column", &test_epilogue, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	data = data_section(text);
+	data = ut_log_tables(text);
 	CU_ASSERT_STRING_EQUAL(data, "\"ok\"\n\"(sum)\"\n5\n");
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, SEP "# Program aborted with the following error message:\n"
 	                                       "#     Attempted to log more than one value in a \"THE\" column\n"
@@ -323,11 +307,11 @@ static void test_aggregate_errors(void)
 	CU_ASSERT_STRING_EQUAL(err, "Attempted to take the harmonic mean of a set containing a zero element");
 	free(err);
 	err = NULL;
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "# Program aborted with the following error message:\n"
 	                                    "#     Attempted to take the harmonic mean of a set containing a zero element\n"));
-	data = data_section(text);
+	data = ut_log_tables(text);
 	CU_ASSERT_STRING_EQUAL(data, ""); /* neither column could be aggregated */
 	free(data);
 	free(text);
@@ -344,7 +328,7 @@ static void test_abort_epilogue(void)
 	nlog_add_comment(l, NULL, "late one");
 	nlog_add_comment(l, "Simulated time", "12 us");
 	CU_ASSERT_EQUAL(nlog_close(l, "Task 3 (line 7): deadlock", &test_epilogue, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	want = xasprintf("%s" SEP
 	                 "# Program aborted with the following error message:\n"
 	                 "#     Task 3 (line 7): deadlock\n"
@@ -397,7 +381,7 @@ static void test_colon_keys(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
 	CU_ASSERT_STRING_EQUAL(nlog_value_of(l, "Ratio (a:b)"), "3");
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n# Ratio (a.b): 3\n"));
 	free(text);
 	free(path);
@@ -423,17 +407,17 @@ static void test_templates(void)
 	CU_ASSERT_PTR_NULL(p);
 
 	/* %r: smallest run number >= 1 whose file does not exist. */
-	tmpl = xasprintf("%s/run-%%r-%%p.log", tmpdir);
+	tmpl = xasprintf("%s/run-%%r-%%p.log", ut_dir);
 	CU_ASSERT_EQUAL(nlog_expand_template(tmpl, 0, &p, &err), 1);
 	{
-		char *want = xasprintf("%s/run-1-0.log", tmpdir);
+		char *want = xasprintf("%s/run-1-0.log", ut_dir);
 		CU_ASSERT_STRING_EQUAL(p, want);
 		free(want);
 	}
 	fclose(fopen(p, "w"));
 	free(p);
 	{
-		char *f2 = xasprintf("%s/run-2-0.log", tmpdir), *want = xasprintf("%s/run-3-0.log", tmpdir);
+		char *f2 = xasprintf("%s/run-2-0.log", ut_dir), *want = xasprintf("%s/run-3-0.log", ut_dir);
 		fclose(fopen(f2, "w"));
 		CU_ASSERT_EQUAL(nlog_expand_template(tmpl, 0, &p, &err), 1);
 		CU_ASSERT_STRING_EQUAL(p, want);
@@ -441,7 +425,7 @@ static void test_templates(void)
 		/* Another rank still gets run 1. */
 		CU_ASSERT_EQUAL(nlog_expand_template(tmpl, 1, &p, &err), 1);
 		free(want);
-		want = xasprintf("%s/run-1-1.log", tmpdir);
+		want = xasprintf("%s/run-1-1.log", ut_dir);
 		CU_ASSERT_STRING_EQUAL(p, want);
 		free(p);
 		free(want);
@@ -534,7 +518,7 @@ static void test_measured(void)
 	CU_ASSERT_TRUE(ep.elapsed_s >= 0 && ep.elapsed_s < 60);
 	CU_ASSERT_TRUE(ep.peak_memory > 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, NULL, &err), 0);
-	text = ft_slurp(path);
+	text = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "# Log creator: "));
 	CU_ASSERT_PTR_NULL(strstr(text, "coNCePTuaL source code"));
@@ -551,29 +535,27 @@ static void test_measured(void)
 	free(err);
 }
 
+static const ut_test ncptl_log_tests[] = {
+	{"whole file", test_whole_file},
+	{"verified example (LANGUAGE.md 10.3)", test_verified_example},
+	{"table layout", test_layout},
+	{"column altered", test_column_altered},
+	{"aggregate errors", test_aggregate_errors},
+	{"abort epilogue", test_abort_epilogue},
+	{"THE VALUE OF", test_value_of},
+	{"keys with colons", test_colon_keys},
+	{"file-name templates", test_templates},
+	{"NCPTL_LOG_ONLY", test_log_only},
+	{"helpers", test_helpers},
+	{"measured epilogue", test_measured},
+	{NULL, NULL},
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned failures;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	s = CU_add_suite("ncptl_log", setup, teardown);
-	CU_add_test(s, "whole file", test_whole_file);
-	CU_add_test(s, "verified example (LANGUAGE.md 10.3)", test_verified_example);
-	CU_add_test(s, "table layout", test_layout);
-	CU_add_test(s, "column altered", test_column_altered);
-	CU_add_test(s, "aggregate errors", test_aggregate_errors);
-	CU_add_test(s, "abort epilogue", test_abort_epilogue);
-	CU_add_test(s, "THE VALUE OF", test_value_of);
-	CU_add_test(s, "keys with colons", test_colon_keys);
-	CU_add_test(s, "file-name templates", test_templates);
-	CU_add_test(s, "NCPTL_LOG_ONLY", test_log_only);
-	CU_add_test(s, "helpers", test_helpers);
-	CU_add_test(s, "measured epilogue", test_measured);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	failures = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failures ? 1 : 0;
+	static const ut_suite suites[] = {
+		{.name = "ncptl_log", .tests = ncptl_log_tests, .setup = setup, .teardown = ut_dir_teardown},
+		{0},
+	};
+	return ut_run_suites(suites);
 }

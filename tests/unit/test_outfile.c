@@ -17,13 +17,7 @@
 #include "runtime/stats/json.h"
 #include "runtime/stats/outfile.h"
 #include "base/util.h"
-#include "file_test.h"
-
-static char tmpdir[] = "/tmp/ncsim-test-outfile-XXXXXX";
-
-static int setup(void) { return mkdtemp(tmpdir) ? 0 : -1; }
-
-static int teardown(void) { return ft_rm_rf(tmpdir) == 0 ? 0 : -1; }
+#include "tests/unit/unit.h"
 
 /* Number of entries in dir other than . and .. */
 static int count_entries(const char *dir)
@@ -45,7 +39,7 @@ static int count_entries(const char *dir)
 
 static void test_commit(void)
 {
-	char *dir = xasprintf("%s/commit", tmpdir), *path = xasprintf("%s/data.csv", dir), *err = NULL;
+	char *dir = xasprintf("%s/commit", ut_dir), *path = xasprintf("%s/data.csv", dir), *err = NULL;
 	outfile *f;
 	char *s;
 
@@ -59,7 +53,7 @@ static void test_commit(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), -1);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = ft_slurp(path);
+	s = ut_slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_STRING_EQUAL(s, "a,b\n1,2\n");
 	free(s);
@@ -69,18 +63,18 @@ static void test_commit(void)
 	f = outfile_open(path, OUTFILE_FSYNC, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs("new\n", outfile_stream(f));
-	s = ft_slurp(path);
+	s = ut_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "a,b\n1,2\n"); /* old content until the commit */
 	free(s);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = ft_slurp(path);
+	s = ut_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "new\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
 
 	/* The one-call form. */
 	CU_ASSERT_EQUAL(outfile_write_all(path, "xyz", 3, 0, &err), 0);
-	s = ft_slurp(path);
+	s = ut_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "xyz");
 	free(s);
 	free(path);
@@ -102,7 +96,7 @@ static void test_device(void)
 
 static void test_abort(void)
 {
-	char *dir = xasprintf("%s/abort", tmpdir), *path = xasprintf("%s/out.json", dir), *err = NULL;
+	char *dir = xasprintf("%s/abort", ut_dir), *path = xasprintf("%s/out.json", dir), *err = NULL;
 	outfile *f;
 	char *s;
 
@@ -119,7 +113,7 @@ static void test_abort(void)
 	f = outfile_open(path, 0, &err);
 	fputs("trunc", outfile_stream(f));
 	outfile_abort(f);
-	s = ft_slurp(path);
+	s = ut_slurp(path);
 	CU_ASSERT_STRING_EQUAL(s, "complete\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 1);
@@ -134,7 +128,7 @@ static outfile *volatile crash_writer;
 /* A writer killed mid-file leaves no file under the final name. */
 static void test_crash(void)
 {
-	char *dir = xasprintf("%s/crash", tmpdir), *path = xasprintf("%s/tasks.csv", dir), *err = NULL;
+	char *dir = xasprintf("%s/crash", ut_dir), *path = xasprintf("%s/tasks.csv", dir), *err = NULL;
 	pid_t pid;
 	int status = 0;
 
@@ -178,8 +172,8 @@ static void test_open_errors(void)
 
 static void test_mkdir_p(void)
 {
-	char *deep = xasprintf("%s/a/b//c/d/", tmpdir), *file = xasprintf("%s/plainfile", tmpdir);
-	char *under = xasprintf("%s/plainfile/sub", tmpdir), *err = NULL;
+	char *deep = xasprintf("%s/a/b//c/d/", ut_dir), *file = xasprintf("%s/plainfile", ut_dir);
+	char *under = xasprintf("%s/plainfile/sub", ut_dir), *err = NULL;
 	struct stat st;
 
 	CU_ASSERT_EQUAL(outfile_mkdir_p(deep, &err), 0);
@@ -201,7 +195,7 @@ static void test_mkdir_p(void)
 
 static void test_run_dir(void)
 {
-	char *base = xasprintf("%s/ncsim-out", tmpdir), *name, *p1, *p2, *err = NULL;
+	char *base = xasprintf("%s/ncsim-out", ut_dir), *name, *p1, *p2, *err = NULL;
 	struct tm tm = { .tm_year = 124, .tm_mon = 2, .tm_mday = 5, .tm_hour = 14, .tm_min = 3, .tm_sec = 9, .tm_isdst = -1 };
 	time_t t = mktime(&tm);
 
@@ -419,7 +413,7 @@ static void test_csv(void)
 /* The three writers together: a CSV and a JSON file committed into a run folder. */
 static void test_together(void)
 {
-	char *dir = xasprintf("%s/run", tmpdir), *csvp, *jsonp, *err = NULL, *s;
+	char *dir = xasprintf("%s/run", ut_dir), *csvp, *jsonp, *err = NULL, *s;
 	outfile *f;
 	csv_writer c;
 	json_writer j;
@@ -446,10 +440,10 @@ static void test_together(void)
 	json_object_end(&j);
 	CU_ASSERT_EQUAL(json_finish(&j), 0);
 	CU_ASSERT_EQUAL(outfile_commit(f, &err), 0);
-	s = ft_slurp(csvp);
+	s = ut_slurp(csvp);
 	CU_ASSERT_STRING_EQUAL(s, "rank,time\n0,1.5\n");
 	free(s);
-	s = ft_slurp(jsonp);
+	s = ut_slurp(jsonp);
 	CU_ASSERT_STRING_EQUAL(s, "{\"tasks\":1}\n");
 	free(s);
 	CU_ASSERT_EQUAL(count_entries(dir), 2);
@@ -458,32 +452,38 @@ static void test_together(void)
 	free(dir);
 }
 
+static const ut_test outfile_tests[] = {
+	{"commit", test_commit},
+	{"abort", test_abort},
+	{"devices are written in place", test_device},
+	{"crash leaves no file", test_crash},
+	{"open errors", test_open_errors},
+	{"mkdir -p", test_mkdir_p},
+	{"run folders", test_run_dir},
+	{"csv and json into a run folder", test_together},
+	{NULL, NULL},
+};
+
+static const ut_test json_tests[] = {
+	{"compact", test_json_compact},
+	{"pretty", test_json_pretty},
+	{"misuse", test_json_misuse},
+	{"doubles round-trip", test_json_doubles},
+	{NULL, NULL},
+};
+
+static const ut_test csv_tests[] = {
+	{"quoting and numbers", test_csv},
+	{NULL, NULL},
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned fails;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	s = CU_add_suite("outfile", setup, teardown);
-	CU_add_test(s, "commit", test_commit);
-	CU_add_test(s, "abort", test_abort);
-	CU_add_test(s, "devices are written in place", test_device);
-	CU_add_test(s, "crash leaves no file", test_crash);
-	CU_add_test(s, "open errors", test_open_errors);
-	CU_add_test(s, "mkdir -p", test_mkdir_p);
-	CU_add_test(s, "run folders", test_run_dir);
-	CU_add_test(s, "csv and json into a run folder", test_together);
-	s = CU_add_suite("json", NULL, NULL);
-	CU_add_test(s, "compact", test_json_compact);
-	CU_add_test(s, "pretty", test_json_pretty);
-	CU_add_test(s, "misuse", test_json_misuse);
-	CU_add_test(s, "doubles round-trip", test_json_doubles);
-	s = CU_add_suite("csv", NULL, NULL);
-	CU_add_test(s, "quoting and numbers", test_csv);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_suite suites[] = {
+		{.name = "outfile", .tests = outfile_tests, .setup = ut_dir_setup, .teardown = ut_dir_teardown},
+		{.name = "json", .tests = json_tests},
+		{.name = "csv", .tests = csv_tests},
+		{0},
+	};
+	return ut_run_suites(suites);
 }

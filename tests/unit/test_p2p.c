@@ -6,7 +6,6 @@
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "runtime/mpi/p2p.h"
 #include "runtime/task/params.h"
@@ -314,18 +313,6 @@ static void all_to_all(rt_task *t)
 }
 TL_PROGRAM(prog_all_to_all, all_to_all);
 
-static char *slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = xmalloc(1 << 20);
-	*n = fread(buf, 1, (1 << 20) - 1, f);
-	buf[*n] = 0;
-	fclose(f);
-	return buf;
-}
-
 static void run_to(const char *dir, uint64_t seed)
 {
 	char *e = NULL;
@@ -342,41 +329,40 @@ static void run_to(const char *dir, uint64_t seed)
 
 static void test_determinism(void)
 {
-	char d1[] = "/tmp/ncsim-det-XXXXXX", d2[] = "/tmp/ncsim-det-XXXXXX";
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(d1));
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(d2));
+	char *d1 = ut_tmpdir(), *d2 = ut_tmpdir();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d2);
 	run_to(d1, 42);
 	run_to(d2, 42);
 	const char *files[] = {"tasks.csv", "summary.json", "links.csv"};
 	for (int i = 0; i < 3; i++) {
 		char *p1 = xasprintf("%s/%s", d1, files[i]), *p2 = xasprintf("%s/%s", d2, files[i]);
-		size_t n1 = 0, n2 = 0;
-		char *a = slurp(p1, &n1), *b = slurp(p2, &n2);
+		char *a = ut_slurp(p1), *b = ut_slurp(p2);
 		CU_ASSERT_PTR_NOT_NULL(a);
-		CU_ASSERT_TRUE(a && b && n1 == n2 && n1 > 0 && memcmp(a, b, n1) == 0);
+		CU_ASSERT_TRUE(a && b && *a && strcmp(a, b) == 0);
 		free(a);
 		free(b);
-		unlink(p1);
-		unlink(p2);
 		free(p1);
 		free(p2);
 	}
-	rmdir(d1);
-	rmdir(d2);
+	ut_rmrf(d1);
+	ut_rmrf(d2);
+	free(d1);
+	free(d2);
 }
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("p2p", NULL, NULL);
-	CU_add_test(s, "matching: order, tags, contexts", test_match_order_tags);
-	CU_add_test(s, "matching: receives posted first", test_match_posted_first);
-	CU_add_test(s, "consumed messages", test_consumed);
-	CU_add_test(s, "counters: rules of §4, reset, store/restore, warmup", test_counters);
-	CU_add_test(s, "counters module", test_counters_unit);
-	CU_add_test(s, "restore on an empty stack is fatal", test_restore_empty_is_fatal);
-	CU_add_test(s, "program options", test_options);
-	CU_add_test(s, "determinism of the output folder", test_determinism);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"matching: order, tags, contexts", test_match_order_tags},
+		{"matching: receives posted first", test_match_posted_first},
+		{"consumed messages", test_consumed},
+		{"counters: rules of §4, reset, store/restore, warmup", test_counters},
+		{"counters module", test_counters_unit},
+		{"restore on an empty stack is fatal", test_restore_empty_is_fatal},
+		{"program options", test_options},
+		{"determinism of the output folder", test_determinism},
+		{NULL, NULL},
+	};
+	return ut_run("p2p", tests);
 }

@@ -12,18 +12,13 @@
 
 #include "grammar/tokfilter.h"
 #include "lang/frontend.h"
-
-static const char *srcdir(void)
-{
-	const char *s = getenv("NCSIM_SRCDIR");
-	return s ? s : NCSIM_SRCDIR;
-}
+#include "tests/unit/unit.h"
 
 /* Calls fn on every .ncptl file of golden subfolder sub; returns the count. */
 static int each_golden(const char *sub, void (*fn)(const char *path, void *ud), void *ud)
 {
 	char dir[4096];
-	snprintf(dir, sizeof dir, "%s/tests/golden/%s", srcdir(), sub);
+	snprintf(dir, sizeof dir, "%s/tests/golden/%s", ut_srcdir(), sub);
 	DIR *d = opendir(dir);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	int n = 0;
@@ -227,17 +222,13 @@ static void test_intern_and_names(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("parser", NULL, NULL);
-	CU_add_test(s, "every grammar rule is covered by the golden corpus", test_rule_coverage);
-	CU_add_test(s, "spans nest", test_spans_nest);
-	CU_add_test(s, "desugarings", test_desugar);
-	CU_add_test(s, "errors and recovery", test_errors_and_recovery);
-	CU_add_test(s, "interned names and tables", test_intern_and_names);
-	CU_basic_set_mode(CU_BRM_NORMAL);
-	CU_basic_run_tests();
-	unsigned failed = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return failed ? 1 : 0;
+	static const ut_test tests[] = {
+		{"every grammar rule is covered by the golden corpus", test_rule_coverage},
+		{"spans nest", test_spans_nest},
+		{"desugarings", test_desugar},
+		{"errors and recovery", test_errors_and_recovery},
+		{"interned names and tables", test_intern_and_names},
+		{NULL, NULL},
+	};
+	return ut_run("parser", tests);
 }

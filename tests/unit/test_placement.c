@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/task/placement.h"
+#include "tests/unit/unit.h"
 
 #define NN 40
 
@@ -305,24 +306,19 @@ static void test_alloc_file(void)
 
 int main(void)
 {
-	unsigned fails;
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("placement", NULL, NULL);
-	CU_add_test(s, "policy names", test_policy_names);
-	CU_add_test(s, "contiguous", test_contiguous);
-	CU_add_test(s, "random policies are deterministic per seed", test_random_deterministic);
-	CU_add_test(s, "random-router keeps routers whole", test_random_router);
-	CU_add_test(s, "random-group keeps groups whole", test_random_group);
-	CU_add_test(s, "storage nodes never host tasks", test_storage_never_used);
-	CU_add_test(s, "no topology callbacks", test_no_topology);
-	CU_add_test(s, "too many tasks", test_too_many_tasks);
-	CU_add_test(s, "allocation file honoured", test_alloc_exact);
-	CU_add_test(s, "allocation file errors", test_alloc_errors);
-	CU_add_test(s, "allocation file on disk", test_alloc_file);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"policy names", test_policy_names},
+		{"contiguous", test_contiguous},
+		{"random policies are deterministic per seed", test_random_deterministic},
+		{"random-router keeps routers whole", test_random_router},
+		{"random-group keeps groups whole", test_random_group},
+		{"storage nodes never host tasks", test_storage_never_used},
+		{"no topology callbacks", test_no_topology},
+		{"too many tasks", test_too_many_tasks},
+		{"allocation file honoured", test_alloc_exact},
+		{"allocation file errors", test_alloc_errors},
+		{"allocation file on disk", test_alloc_file},
+		{NULL, NULL},
+	};
+	return ut_run("placement", tests);
 }

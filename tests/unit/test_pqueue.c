@@ -10,6 +10,7 @@
 #include "runtime/kernel/pqueue.h"
 #include "runtime/kernel/rng.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 static int key_cmp(const void *a, const void *b)
 {
@@ -291,19 +292,15 @@ static void test_clear(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	CU_pSuite s = CU_add_suite("pqueue", NULL, NULL);
-	CU_add_test(s, "empty queue", test_empty);
-	CU_add_test(s, "time order and peek", test_order_and_peek);
-	CU_add_test(s, "ties on (src, seq)", test_ties);
-	CU_add_test(s, "random stress vs reference", test_stress);
-	CU_add_test(s, "wheel under several time scales", test_wheel_time_scales);
-	CU_add_test(s, "bulk drain vs qsort", test_bulk_sorted);
-	CU_add_test(s, "clear", test_clear);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"empty queue", test_empty},
+		{"time order and peek", test_order_and_peek},
+		{"ties on (src, seq)", test_ties},
+		{"random stress vs reference", test_stress},
+		{"wheel under several time scales", test_wheel_time_scales},
+		{"bulk drain vs qsort", test_bulk_sorted},
+		{"clear", test_clear},
+		{NULL, NULL},
+	};
+	return ut_run("pqueue", tests);
 }

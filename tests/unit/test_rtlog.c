@@ -12,23 +12,10 @@
 
 #define US RT_PS_PER_US
 
-/* The data section of a log: what lies between the prologue's closing separator and the epilogue's. */
-static char *tables_of(const char *text)
-{
-	const char *sep = "###########################################################################\n";
-	const char *a = strstr(text, sep);          /* prologue start */
-	a = a ? strstr(a + strlen(sep), sep) : NULL; /* prologue end */
-	if (!a)
-		return NULL;
-	a += strlen(sep);
-	const char *b = strstr(a, sep);
-	return b ? xstrndup(a, (size_t)(b - a)) : NULL;
-}
-
 static char *log_text(const char *dir, const char *job, int rank)
 {
 	char *p = xasprintf("%s/logs/%s-%d.log", dir, job, rank);
-	char *t = tl_slurp(p);
+	char *t = ut_slurp(p);
 	free(p);
 	return t;
 }
@@ -90,7 +77,7 @@ static const rt_program prog_tables = {
 
 static void test_tables(void)
 {
-	char *dir = tl_tmpdir();
+	char *dir = ut_tmpdir();
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
 	char *sys = tl_analytic(2, NULL);
 	FILE *out = tmpfile();
@@ -102,7 +89,7 @@ static void test_tables(void)
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	char *text = log_text(dir, "tables", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	char *data = tables_of(text);
+	char *data = ut_log_tables(text);
 	const char *want =
 		"\"i\",\"i\",\"pct\",\"h\",\"h\",\"s\",\"s\",\"Pi\"\n"
 		"\"(all data)\",\"(mean)\",\"(21th percentile)\",\"(hist. values)\",\"(hist. tallies)\",\"(sum)\","
@@ -134,7 +121,7 @@ static void test_tables(void)
 	/* The task that never logs still has its log, with no table. */
 	char *t1 = log_text(dir, "tables", 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(t1);
-	char *d1 = tables_of(t1);
+	char *d1 = ut_log_tables(t1);
 	CU_ASSERT_STRING_EQUAL(d1 ? d1 : "?", "");
 	CU_ASSERT_PTR_NOT_NULL(strstr(t1, "# Rank (0<=P<tasks): 1\n"));
 	/* elapsed_usecs: 2 us of compute, none for the logging. */
@@ -155,7 +142,7 @@ static void test_tables(void)
 	free(text);
 	drv_free(s);
 	free(sys);
-	tl_rmrf(dir);
+	ut_rmrf(dir);
 	free(dir);
 }
 
@@ -202,7 +189,7 @@ static const rt_program prog_aborts = {.abi = NCSIM_RT_ABI, .name = "aborts", .f
 
 static void test_abort_epilogue(void)
 {
-	char *dir = tl_tmpdir();
+	char *dir = ut_tmpdir();
 	char *sys = tl_analytic(2, NULL);
 	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
 	FILE *err = tmpfile();
@@ -217,7 +204,7 @@ static void test_abort_epilogue(void)
 		CU_ASSERT_PTR_NULL(strstr(text, "exited normally"));
 		if (r == 0) {
 			/* The pending table is flushed before the epilogue. */
-			char *data = tables_of(text);
+			char *data = ut_log_tables(text);
 			CU_ASSERT_STRING_EQUAL(data ? data : "", "\"x\"\n\"(all data)\"\n42\n");
 			free(data);
 		}
@@ -225,7 +212,7 @@ static void test_abort_epilogue(void)
 	}
 	fclose(err);
 	drv_free(s);
-	tl_rmrf(dir);
+	ut_rmrf(dir);
 	free(dir);
 	free(sys);
 }
@@ -235,7 +222,7 @@ static const rt_program prog_logs_one = {.abi = NCSIM_RT_ABI, .name = "one", .fl
 
 static void test_templates(void)
 {
-	char *dir = tl_tmpdir();
+	char *dir = ut_tmpdir();
 	char *sys = tl_analytic(2, NULL);
 	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1, .out_dir = dir};
 	int rc;
@@ -245,7 +232,7 @@ static void test_templates(void)
 	CU_ASSERT_EQUAL(rc, 0);
 	drv_free(s);
 	char *p = xasprintf("%s/logs/sub/run-001.txt", dir);
-	char *text = tl_slurp(p);
+	char *text = ut_slurp(p);
 	CU_ASSERT_PTR_NOT_NULL(text);
 	CU_ASSERT_PTR_NOT_NULL(text ? strstr(text, "\"r\"\n\"(all data)\"\n1\n") : NULL);
 	free(text);
@@ -258,19 +245,19 @@ static void test_templates(void)
 	drv_free(s);
 	fclose(err);
 	/* An empty template writes nothing. */
-	char *d2 = tl_tmpdir();
+	char *d2 = ut_tmpdir();
 	o.out_dir = d2;
 	char *a3[] = {"--logfile="};
 	s = tl_run_opts(&prog_logs_one, 2, &o, 1, a3, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	drv_free(s);
 	p = xasprintf("%s/logs", d2);
-	text = tl_slurp(p);
+	text = ut_slurp(p);
 	CU_ASSERT_PTR_NULL(text);
 	free(p);
-	tl_rmrf(d2);
+	ut_rmrf(d2);
 	free(d2);
-	tl_rmrf(dir);
+	ut_rmrf(dir);
 	free(dir);
 	free(sys);
 }
@@ -334,13 +321,13 @@ static void test_random(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 1;
-	CU_pSuite s = CU_add_suite("rtlog", NULL, NULL);
-	CU_add_test(s, "log tables, prologue, OUTPUTS, warmups, elapsed time", test_tables);
-	CU_add_test(s, "THE VALUE OF without an output folder", test_value_of);
-	CU_add_test(s, "abort epilogue on every log", test_abort_epilogue);
-	CU_add_test(s, "log-file templates", test_templates);
-	CU_add_test(s, "random tasks and per-task generators", test_random);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"log tables, prologue, OUTPUTS, warmups, elapsed time", test_tables},
+		{"THE VALUE OF without an output folder", test_value_of},
+		{"abort epilogue on every log", test_abort_epilogue},
+		{"log-file templates", test_templates},
+		{"random tasks and per-task generators", test_random},
+		{NULL, NULL},
+	};
+	return ut_run("rtlog", tests);
 }

@@ -7,6 +7,7 @@
 
 #include "runtime/storage/device.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 #define US 1000000ull /* ps */
 
@@ -123,17 +124,13 @@ static void test_config(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	CU_pSuite s = CU_add_suite("ssd", NULL, NULL);
-	CU_add_test(s, "write time T_w", test_write_formula);
-	CU_add_test(s, "read time T_r", test_read_formula);
-	CU_add_test(s, "FCFS queueing", test_fcfs);
-	CU_add_test(s, "d3-s4510 preset fit points", test_preset);
-	CU_add_test(s, "system-file devices and the space ledger", test_config);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"write time T_w", test_write_formula},
+		{"read time T_r", test_read_formula},
+		{"FCFS queueing", test_fcfs},
+		{"d3-s4510 preset fit points", test_preset},
+		{"system-file devices and the space ledger", test_config},
+		{NULL, NULL},
+	};
+	return ut_run("ssd", tests);
 }

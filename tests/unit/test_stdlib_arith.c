@@ -230,7 +230,7 @@ static void test_tag_hash(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "division", test_division },
 		{ "modulo examples", test_modulo_examples },
 		{ "modulo property", test_modulo_property },
@@ -249,5 +249,5 @@ int main(void)
 		{ "tag hash", test_tag_hash },
 		{ NULL, NULL },
 	};
-	return st_run("stdlib arith", tests);
+	return ut_run("stdlib arith", tests);
 }

@@ -123,7 +123,7 @@ static void test_call(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "lookup", test_lookup },
 		{ "flags", test_flags },
 		{ "arity", test_arity },
@@ -132,5 +132,5 @@ int main(void)
 		{ "call", test_call },
 		{ NULL, NULL },
 	};
-	return st_run("builtin table", tests);
+	return ut_run("builtin table", tests);
 }

@@ -128,7 +128,7 @@ static void test_cache(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "cells", test_cells },
 		{ "errors", test_errors },
 		{ "separators and shapes", test_separators_and_shapes },
@@ -144,7 +144,7 @@ int main(void)
 		return 99;
 	}
 	cache = ncsim_filecache_new();
-	status = st_run("stdlib file data", tests);
+	status = ut_run("stdlib file data", tests);
 	ncsim_filecache_free(cache);
 	/* Remove what the tests wrote. */
 	{

@@ -232,7 +232,7 @@ static void test_rounding_table(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "ABS", test_abs },
 		{ "BITS", test_bits },
 		{ "CBRT SQRT ROOT", test_roots },
@@ -244,5 +244,5 @@ int main(void)
 		{ "FLOOR CEILING ROUND", test_rounding_table },
 		{ NULL, NULL },
 	};
-	return st_run("stdlib numeric", tests);
+	return ut_run("stdlib numeric", tests);
 }

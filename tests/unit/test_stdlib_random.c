@@ -256,7 +256,7 @@ static void test_random_task_distribution(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "MT19937-64 reference outputs", test_mt64_reference },
 		{ "streams", test_mt64_streams },
 		{ "RANDOM_UNIFORM", test_uniform },
@@ -267,5 +267,5 @@ int main(void)
 		{ "random task distribution", test_random_task_distribution },
 		{ NULL, NULL },
 	};
-	return st_run("stdlib random", tests);
+	return ut_run("stdlib random", tests);
 }

@@ -210,7 +210,7 @@ static void test_append(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "one initial value", test_one_initial_value },
 		{ "arithmetic", test_arithmetic },
 		{ "geometric", test_geometric },
@@ -221,5 +221,5 @@ int main(void)
 		{ "append", test_append },
 		{ NULL, NULL },
 	};
-	return st_run("stdlib ranges", tests);
+	return ut_run("stdlib ranges", tests);
 }

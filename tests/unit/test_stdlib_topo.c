@@ -255,7 +255,7 @@ static void test_mesh_errors(void)
 
 int main(void)
 {
-	static const struct st_test tests[] = {
+	static const ut_test tests[] = {
 		{ "TREE_PARENT", test_tree_parent },
 		{ "TREE_CHILD", test_tree_child },
 		{ "2-nomial", test_knomial_2 },
@@ -270,5 +270,5 @@ int main(void)
 		{ "mesh errors", test_mesh_errors },
 		{ NULL, NULL },
 	};
-	return st_run("stdlib topologies", tests);
+	return ut_run("stdlib topologies", tests);
 }

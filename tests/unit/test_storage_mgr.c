@@ -14,6 +14,7 @@
 #include "runtime/net/analytic.h"
 #include "runtime/storage/storage.h"
 #include "base/util.h"
+#include "tests/unit/unit.h"
 
 #define MAXREQ 64
 #define US RT_PS_PER_US
@@ -434,20 +435,16 @@ static void test_config_errors(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return CU_get_error();
-	CU_pSuite s = CU_add_suite("storage manager", NULL, NULL);
-	CU_add_test(s, "pipelining: threads x block_size", test_pipelining);
-	CU_add_test(s, "contention: two clients, one server", test_contention);
-	CU_add_test(s, "storage-side SSD/HDD split", test_storage_split);
-	CU_add_test(s, "local burst buffers move no network bytes", test_local_silent);
-	CU_add_test(s, "compute-side nearest burst buffer", test_nearest);
-	CU_add_test(s, "space: fail and block", test_space);
-	CU_add_test(s, "conservation and determinism", test_conservation_determinism);
-	CU_add_test(s, "configuration errors", test_config_errors);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"pipelining: threads x block_size", test_pipelining},
+		{"contention: two clients, one server", test_contention},
+		{"storage-side SSD/HDD split", test_storage_split},
+		{"local burst buffers move no network bytes", test_local_silent},
+		{"compute-side nearest burst buffer", test_nearest},
+		{"space: fail and block", test_space},
+		{"conservation and determinism", test_conservation_determinism},
+		{"configuration errors", test_config_errors},
+		{NULL, NULL},
+	};
+	return ut_run("storage manager", tests);
 }

@@ -10,6 +10,7 @@
 
 #include "base/sysconf.h"
 #include "base/units.h"
+#include "tests/unit/unit.h"
 
 /* ------------------------------------------------------------------ units */
 
@@ -431,28 +432,30 @@ static void test_sysconf_files(void)
 	free(err);
 }
 
+static const ut_test units_tests[] = {
+	{"sizes", test_units_sizes},
+	{"size errors", test_units_size_errors},
+	{"bandwidths", test_units_bandwidths},
+	{"times", test_units_times},
+	{"plain numbers", test_units_plain},
+	{NULL, NULL},
+};
+
+static const ut_test sysconf_tests[] = {
+	{"values", test_sysconf_values},
+	{"malformed values", test_sysconf_malformed_values},
+	{"syntax errors", test_sysconf_syntax_errors},
+	{"empty files and comments", test_sysconf_empty_and_comments},
+	{"files", test_sysconf_files},
+	{NULL, NULL},
+};
+
 int main(void)
 {
-	CU_pSuite s;
-	unsigned fails;
-
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	s = CU_add_suite("units", NULL, NULL);
-	CU_add_test(s, "sizes", test_units_sizes);
-	CU_add_test(s, "size errors", test_units_size_errors);
-	CU_add_test(s, "bandwidths", test_units_bandwidths);
-	CU_add_test(s, "times", test_units_times);
-	CU_add_test(s, "plain numbers", test_units_plain);
-	s = CU_add_suite("sysconf", NULL, NULL);
-	CU_add_test(s, "values", test_sysconf_values);
-	CU_add_test(s, "malformed values", test_sysconf_malformed_values);
-	CU_add_test(s, "syntax errors", test_sysconf_syntax_errors);
-	CU_add_test(s, "empty files and comments", test_sysconf_empty_and_comments);
-	CU_add_test(s, "files", test_sysconf_files);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_suite suites[] = {
+		{.name = "units", .tests = units_tests},
+		{.name = "sysconf", .tests = sysconf_tests},
+		{0},
+	};
+	return ut_run_suites(suites);
 }

@@ -378,17 +378,17 @@ static void test_determinism(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("traffic", NULL, NULL);
-	CU_add_test(s, "size tables: KS at 100,000 draws", test_cdf_ks);
-	CU_add_test(s, "size tables: malformed files", test_cdf_errors);
-	CU_add_test(s, "destinations: chi-square at 100,000 draws", test_destinations);
-	CU_add_test(s, "destinations: impossible parameters", test_destination_errors);
-	CU_add_test(s, "DCNW: offered load within 2%", test_dcnw_load);
-	CU_add_test(s, "DCNW: split and completion", test_dcnw_split);
-	CU_add_test(s, "FLOWS: class shares within 1%", test_flows_shares);
-	CU_add_test(s, "run-time errors", test_errors);
-	CU_add_test(s, "determinism", test_determinism);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"size tables: KS at 100,000 draws", test_cdf_ks},
+		{"size tables: malformed files", test_cdf_errors},
+		{"destinations: chi-square at 100,000 draws", test_destinations},
+		{"destinations: impossible parameters", test_destination_errors},
+		{"DCNW: offered load within 2%", test_dcnw_load},
+		{"DCNW: split and completion", test_dcnw_split},
+		{"FLOWS: class shares within 1%", test_flows_shares},
+		{"run-time errors", test_errors},
+		{"determinism", test_determinism},
+		{NULL, NULL},
+	};
+	return ut_run("traffic", tests);
 }

@@ -213,13 +213,13 @@ static void test_missing_default(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("horovod", NULL, NULL);
-	CU_add_test(s, "one round per layer: closed-form counts", test_one_round);
-	CU_add_test(s, "a layer override changes only its layer", test_override);
-	CU_add_test(s, "negotiation loop: counts follow the rounds", test_negotiation_loop);
-	CU_add_test(s, "linear gather", test_linear_gather);
-	CU_add_test(s, "every default is required", test_missing_default);
-	return tl_main();
+	static const ut_test tests[] = {
+		{"one round per layer: closed-form counts", test_one_round},
+		{"a layer override changes only its layer", test_override},
+		{"negotiation loop: counts follow the rounds", test_negotiation_loop},
+		{"linear gather", test_linear_gather},
+		{"every default is required", test_missing_default},
+		{NULL, NULL},
+	};
+	return ut_run("horovod", tests);
 }

@@ -25,30 +25,7 @@
 #include "runtime/traffic/stats.h"
 #include "base/util.h"
 #include "runtime/traffic/vef.h"
-
-static const char *srcdir(void)
-{
-	const char *s = getenv("NCSIM_SRCDIR");
-	return s ? s : ".";
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	VEC(char) b = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&b, b.len + n + 1);
-		memcpy(b.ptr + b.len, chunk, n);
-		b.len += n;
-	}
-	fclose(f);
-	VEC_PUSH(&b, '\0');
-	return b.ptr;
-}
+#include "tests/unit/unit.h"
 
 /* ------------------------------------------------------------ bad traces */
 
@@ -56,7 +33,7 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 static void test_bad(void)
 {
-	char *dir = xasprintf("%s/tests/vef/bad", srcdir());
+	char *dir = ut_src_path("tests/vef/bad");
 	char cwd[4096];
 	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
 	CU_ASSERT_EQUAL_FATAL(chdir(dir), 0);
@@ -75,7 +52,7 @@ static void test_bad(void)
 	CU_ASSERT(names.len >= 15);
 	for (size_t i = 0; i < names.len; i++) {
 		char *errfile = xasprintf("%.*s.err", (int)(strlen(names.ptr[i]) - 4), names.ptr[i]);
-		char *want = slurp(errfile);
+		char *want = ut_slurp(errfile);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(want);
 		want[strcspn(want, "\n")] = '\0';
 		char *err = NULL;
@@ -98,9 +75,17 @@ static void test_bad(void)
 
 /* ------------------------------------------------------------ good traces */
 
+/* A file of tests/vef/good/ (heap path). */
+static char *good_path(const char *name)
+{
+	char *rel = xasprintf("tests/vef/good/%s", name), *p = ut_src_path(rel);
+	free(rel);
+	return p;
+}
+
 static vef_trace *good(const char *name)
 {
-	char *p = xasprintf("%s/tests/vef/good/%s", srcdir(), name), *err = NULL;
+	char *p = good_path(name), *err = NULL;
 	vef_trace *v = vef_load(p, &err);
 	if (!v)
 		printf("\n    %s", err);
@@ -207,7 +192,7 @@ static void release(drv_sim *s)
 static void same_file(const char *a, const char *b, const char *name)
 {
 	char *pa = xasprintf("%s/%s", a, name), *pb = xasprintf("%s/%s", b, name);
-	char *x = slurp(pa), *y = slurp(pb);
+	char *x = ut_slurp(pa), *y = ut_slurp(pb);
 	CU_ASSERT_PTR_NOT_NULL(x);
 	if (!x || !y || strcmp(x, y)) {
 		printf("\n    %s differs", name);
@@ -221,13 +206,13 @@ static void same_file(const char *a, const char *b, const char *name)
 
 static void equivalence(const char *trace_name, uint32_t ntasks)
 {
-	char ta[] = "/tmp/ncsim-vefeq-XXXXXX", tb[] = "/tmp/ncsim-vefeq-XXXXXX";
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(ta));
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(tb));
+	char *ta = ut_tmpdir(), *tb = ut_tmpdir();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ta);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb);
 	const char *saved = S.trace;
 	S.trace = NULL;
 	drv_sim *a = simulate(ntasks, ta);
-	char *trace = xasprintf("%s/tests/vef/good/%s", srcdir(), trace_name);
+	char *trace = good_path(trace_name);
 	S.trace = trace;
 	drv_sim *b = simulate(ntasks, tb);
 	S.trace = saved;
@@ -241,9 +226,10 @@ static void equivalence(const char *trace_name, uint32_t ntasks)
 	release(a);
 	release(b);
 	free(trace);
-	char *cmd = xasprintf("rm -rf '%s' '%s'", ta, tb);
-	CU_ASSERT_EQUAL(system(cmd), 0);
-	free(cmd);
+	ut_rmrf(ta);
+	ut_rmrf(tb);
+	free(ta);
+	free(tb);
 }
 
 static void test_equivalence(void)
@@ -253,7 +239,7 @@ static void test_equivalence(void)
 	                      .dest = {.kind = RT_DEST_GAUSSIAN, .has_mean = 1, .mean = 4, .has_dev = 1, .dev = 1.5}}};
 	equivalence("dcnw.vef", 8);
 
-	char *table = xasprintf("%s/tests/vef/good/small.cdf", srcdir());
+	char *table = good_path("small.cdf");
 	S = (typeof(S)){.kind = 0, .d = {.cdf_path = table, .count = 3000, .gbps = 0.8,
 	                                 .dest = {.kind = RT_DEST_POISSON, .has_mean = 1, .mean = 3}}};
 	equivalence("cdcnw.vef", 8);
@@ -281,10 +267,10 @@ static void test_equivalence(void)
 /* A 4-task trace in an 8-task job: members 0..3 generate, 4..7 return at once. */
 static void test_subset(void)
 {
-	char *trace = xasprintf("%s/tests/vef/good/subset.vef", srcdir());
+	char *trace = good_path("subset.vef");
 	S = (typeof(S)){.trace = trace};
-	char dir[] = "/tmp/ncsim-vefsub-XXXXXX";
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	char *dir = ut_tmpdir();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
 	drv_sim *s = simulate(8, dir);
 	const trf_run *r = trf_world_find(drv_world(s))->runs.ptr[0];
 	CU_ASSERT_EQUAL(r->n, 4);
@@ -294,16 +280,15 @@ static void test_subset(void)
 		CU_ASSERT_EQUAL(w->jobs.ptr[0]->tasks[i]->tot.end, 0);
 	CU_ASSERT(w->jobs.ptr[0]->tasks[0]->tot.end > 0);
 	release(s);
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-	CU_ASSERT_EQUAL(system(cmd), 0);
-	free(cmd);
+	ut_rmrf(dir);
+	free(dir);
 	free(trace);
 }
 
 /* A trace with more tasks than the group is a run-time error naming the file. */
 static void test_too_many_tasks(void)
 {
-	char *trace = xasprintf("%s/tests/vef/good/dcnw.vef", srcdir());
+	char *trace = good_path("dcnw.vef");
 	S = (typeof(S)){.trace = trace};
 	char *err = NULL;
 	drv_options o = {.seed = 1, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
@@ -321,17 +306,13 @@ static void test_too_many_tasks(void)
 
 int main(void)
 {
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("vef", NULL, NULL);
-	CU_add_test(s, "malformed traces: file:line and the expected form", test_bad);
-	CU_add_test(s, "well-formed traces", test_good);
-	CU_add_test(s, "replay == API call, byte for byte", test_equivalence);
-	CU_add_test(s, "a trace smaller than the group", test_subset);
-	CU_add_test(s, "a trace larger than the group", test_too_many_tasks);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	unsigned fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_test tests[] = {
+		{"malformed traces: file:line and the expected form", test_bad},
+		{"well-formed traces", test_good},
+		{"replay == API call, byte for byte", test_equivalence},
+		{"a trace smaller than the group", test_subset},
+		{"a trace larger than the group", test_too_many_tasks},
+		{NULL, NULL},
+	};
+	return ut_run("vef", tests);
 }

@@ -13,8 +13,7 @@
 
 #include "base/exitcode.h"
 #include "runtime/task/workload.h"
-
-static char tmpdir[64];
+#include "tests/unit/unit.h"
 
 static void write_file(const char *dir, const char *name, const char *text)
 {
@@ -32,26 +31,19 @@ static int exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* A scratch folder with lib/workloads and lib/systems, the layout NCSIM_PATH expects. */
 static int setup(void)
 {
-	strcpy(tmpdir, "/tmp/test_workload.XXXXXX");
-	if (!mkdtemp(tmpdir))
+	if (ut_dir_setup() != 0)
 		return -1;
-	char sub[128];
-	snprintf(sub, sizeof sub, "%s/lib", tmpdir);
-	mkdir(sub, 0755);
-	snprintf(sub, sizeof sub, "%s/lib/workloads", tmpdir);
-	mkdir(sub, 0755);
-	snprintf(sub, sizeof sub, "%s/lib/systems", tmpdir);
-	mkdir(sub, 0755);
+	static const char *const sub[] = {"lib", "lib/workloads", "lib/systems"};
+	for (int i = 0; i < 3; i++) {
+		char path[128];
+		snprintf(path, sizeof path, "%s/%s", ut_dir, sub[i]);
+		if (mkdir(path, 0755) != 0)
+			return -1;
+	}
 	return 0;
-}
-
-static int teardown(void)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
 }
 
 /* ------------------------------------------------------------------ parser */
@@ -59,12 +51,12 @@ static int teardown(void)
 static void test_parse_ok(void)
 {
 	char lib[128];
-	snprintf(lib, sizeof lib, "/nonexistent:%s/lib", tmpdir);
+	snprintf(lib, sizeof lib, "/nonexistent:%s/lib", ut_dir);
 	setenv("NCSIM_PATH", lib, 1);
-	write_file(tmpdir, "mine.ncptl", "all tasks synchronize\n");
-	write_file(tmpdir, "lib/workloads/pathonly.ncptl", "all tasks synchronize\n");
+	write_file(ut_dir, "mine.ncptl", "all tasks synchronize\n");
+	write_file(ut_dir, "lib/workloads/pathonly.ncptl", "all tasks synchronize\n");
 	char wpath[128];
-	snprintf(wpath, sizeof wpath, "%s/hybrid.wkld", tmpdir);
+	snprintf(wpath, sizeof wpath, "%s/hybrid.wkld", ut_dir);
 	const char *text = "# a mixed workload\n"
 	                   "\n"
 	                   "300 cosmoflow --reps 20   # deep learning\n"
@@ -90,12 +82,12 @@ static void test_parse_ok(void)
 	CU_ASSERT_EQUAL(j[1].line, 4);
 	CU_ASSERT_EQUAL(j[1].ntasks, 16);
 	char want[256];
-	snprintf(want, sizeof want, "%s/mine.ncptl", tmpdir);
+	snprintf(want, sizeof want, "%s/mine.ncptl", ut_dir);
 	CU_ASSERT_STRING_EQUAL(j[1].path, want);
 	CU_ASSERT_EQUAL(j[1].argc, 2);
 	CU_ASSERT_EQUAL(j[1].start, (ncsim_time_t)2000000000);
 	CU_ASSERT_STRING_EQUAL(j[1].name, "mine");
-	snprintf(want, sizeof want, "%s/lib/workloads/pathonly.ncptl", tmpdir);
+	snprintf(want, sizeof want, "%s/lib/workloads/pathonly.ncptl", ut_dir);
 	CU_ASSERT_STRING_EQUAL(j[2].path, want);
 	CU_ASSERT_EQUAL(j[2].argc, 0);
 	CU_ASSERT_EQUAL(j[2].start, (ncsim_time_t)1500000000000);
@@ -162,9 +154,9 @@ static void test_load(void)
 	CU_ASSERT_EQUAL(wl_load("/nonexistent/x.wkld", &w, &err), -1);
 	CU_ASSERT_STRING_EQUAL(err, "/nonexistent/x.wkld: cannot open workload file: No such file or directory");
 	free(err);
-	write_file(tmpdir, "two.wkld", "2 osu-latency\n3 allreduce --reps 5\n");
+	write_file(ut_dir, "two.wkld", "2 osu-latency\n3 allreduce --reps 5\n");
 	char path[128];
-	snprintf(path, sizeof path, "%s/two.wkld", tmpdir);
+	snprintf(path, sizeof path, "%s/two.wkld", ut_dir);
 	CU_ASSERT_EQUAL_FATAL(wl_load(path, &w, &err), 0);
 	CU_ASSERT_EQUAL(w.jobs.len, 2);
 	CU_ASSERT_STRING_EQUAL(w.path, path);
@@ -193,9 +185,9 @@ static void test_resolve_system(void)
 	CU_ASSERT_STRING_EQUAL(err, "/nonexistent/m.conf: cannot open system file: No such file or directory");
 	free(err);
 	/* NCSIM_PATH: D/NAME.conf and D/systems/NAME.conf */
-	write_file(tmpdir, "lib/systems/mymachine.conf", "[network]\nmodel = ideal\n");
+	write_file(ut_dir, "lib/systems/mymachine.conf", "[network]\nmodel = ideal\n");
 	char lib[128];
-	snprintf(lib, sizeof lib, "%s/lib", tmpdir);
+	snprintf(lib, sizeof lib, "%s/lib", ut_dir);
 	setenv("NCSIM_PATH", lib, 1);
 	p = wl_resolve_system("mymachine", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
@@ -204,7 +196,7 @@ static void test_resolve_system(void)
 	unsetenv("NCSIM_PATH");
 	/* An existing file wins. */
 	char f[128];
-	snprintf(f, sizeof f, "%s/lib/systems/mymachine.conf", tmpdir);
+	snprintf(f, sizeof f, "%s/lib/systems/mymachine.conf", ut_dir);
 	p = wl_resolve_system(f, &err);
 	CU_ASSERT_STRING_EQUAL(p, f);
 	free(p);
@@ -381,8 +373,8 @@ static int csv_column(const char *path, const char *job, const char *name, long 
 static int run_workload(const char *wkld_text, const char *sys, int policy, const char *alloc, const char *out)
 {
 	char wpath[128];
-	snprintf(wpath, sizeof wpath, "%s/run.wkld", tmpdir);
-	write_file(tmpdir, "run.wkld", wkld_text);
+	snprintf(wpath, sizeof wpath, "%s/run.wkld", ut_dir);
+	write_file(ut_dir, "run.wkld", wkld_text);
 	wl_file w;
 	char *err = NULL;
 	CU_ASSERT_EQUAL_FATAL(wl_load(wpath, &w, &err), 0);
@@ -399,7 +391,7 @@ static int run_workload(const char *wkld_text, const char *sys, int policy, cons
 static void test_run(void)
 {
 	char out[128], csv[160];
-	snprintf(out, sizeof out, "%s/out1", tmpdir);
+	snprintf(out, sizeof out, "%s/out1", ut_dir);
 	snprintf(csv, sizeof csv, "%s/tasks.csv", out);
 	loads = 0;
 	int rc = run_workload("3 osu-latency --iters 2\n4 osu-bw\n2 osu-latency --iters 1\n", "df-tiny", PL_CONTIGUOUS,
@@ -427,7 +419,7 @@ static void test_run(void)
 	CU_ASSERT_EQUAL(sent[0], 1 * 1 * 1000);
 
 	/* A start time delays a job's tasks; the other job starts at 0. */
-	snprintf(out, sizeof out, "%s/out4", tmpdir);
+	snprintf(out, sizeof out, "%s/out4", ut_dir);
 	CU_ASSERT_EQUAL_FATAL(run_workload("2 osu-latency @ 3ms\n2 osu-bw\n", "df-tiny", PL_CONTIGUOUS, NULL, out),
 	                      EXIT_OK);
 	snprintf(csv, sizeof csv, "%s/tasks.csv", out);
@@ -438,7 +430,7 @@ static void test_run(void)
 	CU_ASSERT(end[0] < 100000000L);
 
 	/* Random placement: never a burst-buffer node. */
-	snprintf(out, sizeof out, "%s/out2", tmpdir);
+	snprintf(out, sizeof out, "%s/out2", ut_dir);
 	snprintf(csv, sizeof csv, "%s/tasks.csv", out);
 	CU_ASSERT_EQUAL_FATAL(run_workload("20 osu-latency\n15 osu-bw\n", "df-tiny", PL_RANDOM_NODE, NULL, out), EXIT_OK);
 	CU_ASSERT_EQUAL_FATAL(csv_column(csv, "osu-latency", "node", node, 8), 8);
@@ -449,11 +441,11 @@ static void test_run(void)
 		CU_ASSERT(all[i] % 8 != 0);
 
 	/* Allocation file. */
-	snprintf(out, sizeof out, "%s/out3", tmpdir);
+	snprintf(out, sizeof out, "%s/out3", ut_dir);
 	snprintf(csv, sizeof csv, "%s/tasks.csv", out);
-	write_file(tmpdir, "run.alloc", "39 38\n1 2 3\n");
+	write_file(ut_dir, "run.alloc", "39 38\n1 2 3\n");
 	char alloc[128];
-	snprintf(alloc, sizeof alloc, "%s/run.alloc", tmpdir);
+	snprintf(alloc, sizeof alloc, "%s/run.alloc", ut_dir);
 	CU_ASSERT_EQUAL_FATAL(run_workload("2 osu-latency\n3 osu-bw\n", "df-tiny", PL_CONTIGUOUS, alloc, out), EXIT_OK);
 	CU_ASSERT_EQUAL_FATAL(csv_column(csv, "osu-latency", "node", node, 8), 2);
 	CU_ASSERT_EQUAL(node[0], 39);
@@ -464,42 +456,42 @@ static void test_run(void)
 static void test_run_errors(void)
 {
 	char out[128];
-	snprintf(out, sizeof out, "%s/bad1", tmpdir);
+	snprintf(out, sizeof out, "%s/bad1", ut_dir);
 	CU_ASSERT_EQUAL(run_workload("30 osu-latency\n6 osu-bw\n", "df-tiny", PL_CONTIGUOUS, NULL, out), EXIT_INPUT);
 	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad2", tmpdir);
+	snprintf(out, sizeof out, "%s/bad2", ut_dir);
 	CU_ASSERT_EQUAL(run_workload("3 osu-latency\n2 osu-bw --nonsense 4\n", "df-tiny", PL_CONTIGUOUS, NULL, out),
 	                EXIT_INPUT);
 	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad3", tmpdir);
-	write_file(tmpdir, "bad.alloc", "8 9\n");
+	snprintf(out, sizeof out, "%s/bad3", ut_dir);
+	write_file(ut_dir, "bad.alloc", "8 9\n");
 	char alloc[128];
-	snprintf(alloc, sizeof alloc, "%s/bad.alloc", tmpdir);
+	snprintf(alloc, sizeof alloc, "%s/bad.alloc", ut_dir);
 	CU_ASSERT_EQUAL(run_workload("2 osu-latency\n", "df-tiny", PL_CONTIGUOUS, alloc, out), EXIT_INPUT);
 	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad4", tmpdir);
+	snprintf(out, sizeof out, "%s/bad4", ut_dir);
 	CU_ASSERT_EQUAL(run_workload("2 osu-latency\n3 osu-bw --iters -\n", "theta-1056", PL_RANDOM_GROUP, NULL, out),
 	                EXIT_INPUT);
 	CU_ASSERT(!exists(out));
 }
 
+static const ut_test workload_tests[] = {
+	{"parse", test_parse_ok},
+	{"parse errors", test_parse_errors},
+	{"load", test_load},
+	{"resolve systems and skeletons", test_resolve_system},
+	{"machine probe", test_machine_probe},
+	{"bad program arguments", test_add_jobs_bad_args},
+	{"run several jobs", test_run},
+	{"rejected workloads write nothing", test_run_errors},
+	{NULL, NULL},
+};
+
 int main(void)
 {
-	unsigned fails;
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	CU_pSuite s = CU_add_suite("workload", setup, teardown);
-	CU_add_test(s, "parse", test_parse_ok);
-	CU_add_test(s, "parse errors", test_parse_errors);
-	CU_add_test(s, "load", test_load);
-	CU_add_test(s, "resolve systems and skeletons", test_resolve_system);
-	CU_add_test(s, "machine probe", test_machine_probe);
-	CU_add_test(s, "bad program arguments", test_add_jobs_bad_args);
-	CU_add_test(s, "run several jobs", test_run);
-	CU_add_test(s, "rejected workloads write nothing", test_run_errors);
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	fails = CU_get_number_of_failures();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	static const ut_suite suites[] = {
+		{.name = "workload", .tests = workload_tests, .setup = setup, .teardown = ut_dir_teardown},
+		{0},
+	};
+	return ut_run_suites(suites);
 }
