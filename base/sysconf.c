@@ -18,7 +18,6 @@
  */
 #include "base/sysconf.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -253,41 +252,11 @@ sysconf_t *sysconf_parse(const char *name, const char *text, char **err)
 
 sysconf_t *sysconf_load(const char *path, char **err)
 {
-	FILE *f = fopen(path, "rb");
-	VEC(char) buf = { 0 };
-	char chunk[8192];
-	size_t n;
-	sysconf_t *c;
-
-	if (!f) {
-		*err = xasprintf("%s: cannot open system file: %s", path, strerror(errno));
+	char *text = xread_text(path, "system file", err);
+	if (!text)
 		return NULL;
-	}
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		VEC_GROW(&buf, buf.len + n + 1);
-		memcpy(buf.ptr + buf.len, chunk, n);
-		buf.len += n;
-	}
-	if (ferror(f)) {
-		*err = xasprintf("%s: cannot read system file: %s", path, strerror(errno));
-		fclose(f);
-		VEC_FREE(&buf);
-		return NULL;
-	}
-	fclose(f);
-	VEC_PUSH(&buf, 0);
-	/* A NUL byte would silently cut the text short: reject binary files outright. */
-	if (strlen(buf.ptr) != buf.len - 1) {
-		size_t at = strlen(buf.ptr);
-		int line = 1;
-		for (size_t i = 0; i < at; i++)
-			line += buf.ptr[i] == '\n';
-		*err = xasprintf("%s:%d: NUL byte in system file (is it a text file?)", path, line);
-		VEC_FREE(&buf);
-		return NULL;
-	}
-	c = sysconf_parse(path, buf.ptr, err);
-	VEC_FREE(&buf);
+	sysconf_t *c = sysconf_parse(path, text, err);
+	free(text);
 	return c;
 }
 

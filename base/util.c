@@ -52,45 +52,85 @@ char *xstrndup(const char *s, size_t n)
 	return d;
 }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return xstrdup(fmt); /* an encoding error: the format says more than nothing */
+	char *s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }
 
-char *xread_text(const char *path, const char *what, char **err)
+char *xread_stream(FILE *f, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = xasprintf("%s: cannot open %s: %s", path, what, strerror(errno));
-		return NULL;
-	}
 	VEC(char) buf = {0};
 	char chunk[8192];
 	size_t n;
+	errno = 0;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
 		VEC_GROW(&buf, buf.len + n + 1);
 		memcpy(buf.ptr + buf.len, chunk, n);
 		buf.len += n;
 	}
-	int bad = ferror(f);
-	fclose(f);
-	VEC_GROW(&buf, buf.len + 1);
-	buf.ptr[buf.len] = '\0';
-	if (bad || memchr(buf.ptr, '\0', buf.len)) {
-		*err = bad ? xasprintf("%s: read error", path)
-		           : xasprintf("%s: not a text file (it contains a NUL byte)", path);
+	if (ferror(f)) {
+		int saved = errno ? errno : EIO;
 		free(buf.ptr);
+		errno = saved;
 		return NULL;
 	}
+	VEC_GROW(&buf, buf.len + 1);
+	buf.ptr[buf.len] = '\0';
+	*len = buf.len;
 	return buf.ptr;
+}
+
+char *xread_file(const char *path, size_t *len, int *opened)
+{
+	FILE *f = fopen(path, "rb");
+	if (opened)
+		*opened = f != NULL;
+	if (!f)
+		return NULL;
+	char *text = xread_stream(f, len);
+	int saved = errno;
+	fclose(f);
+	errno = saved;
+	return text;
+}
+
+char *xread_text(const char *path, const char *what, char **err)
+{
+	int opened;
+	size_t len;
+	char *text = xread_file(path, &len, &opened);
+	if (!text) {
+		*err = xasprintf("%s: cannot %s %s: %s", path, opened ? "read" : "open", what, strerror(errno));
+		return NULL;
+	}
+	/* A NUL byte would silently cut the text short: reject binary files outright. */
+	const char *nul = memchr(text, '\0', len);
+	if (nul) {
+		int line = 1;
+		for (const char *p = text; p < nul; p++)
+			line += *p == '\n';
+		*err = xasprintf("%s:%d: NUL byte in %s (is it a text file?)", path, line, what);
+		free(text);
+		return NULL;
+	}
+	return text;
 }
 
 /*

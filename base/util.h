@@ -8,7 +8,9 @@
 #ifndef NCSIM_UTIL_H
 #define NCSIM_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -26,6 +28,8 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* printf into a fresh heap string. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* vprintf into a fresh heap string (ap is consumed, as by vsnprintf). */
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Growable array: `VEC(int) v = {0};` then VEC_PUSH(&v, 3). */
 #define VEC(T) struct { T *ptr; size_t len, cap; }
@@ -63,9 +67,22 @@ char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);
 
 /*
+ * Reads f from its position to the end into a NUL-terminated heap buffer and
+ * sets *len (NUL bytes inside are kept). Returns NULL with errno set on a read
+ * error. The one read loop of ncsim: every whole-file read ends here.
+ */
+char *xread_stream(FILE *f, size_t *len);
+/*
+ * Reads the whole file at path like xread_stream (binary files included).
+ * Returns NULL with errno set if it cannot be opened or read; *opened (NULL:
+ * not wanted) tells the two apart.
+ */
+char *xread_file(const char *path, size_t *len, int *opened);
+/*
  * Reads the whole text file at path into a NUL-terminated heap string. On
- * error returns NULL with *err set: "PATH: cannot open WHAT: reason", a read
- * error, or a file that is not text (it contains a NUL byte).
+ * error returns NULL with *err set: "PATH: cannot open WHAT: reason",
+ * "PATH: cannot read WHAT: reason", or "PATH:LINE: NUL byte in WHAT (is it a
+ * text file?)".
  */
 char *xread_text(const char *path, const char *what, char **err);
 

@@ -148,19 +148,9 @@ static char *read_near(sema_ctx *s, const ast_node *at, const char *path, const 
 		cand[0] = xasprintf("%.*s/%s", (int)(slash - src), src, path);
 	cand[1] = xstrdup(path);
 	for (int i = 0; i < 2 && !text; i++) {
-		FILE *f = cand[i] ? fopen(cand[i], "rb") : NULL;
-		if (!f)
-			continue;
-		size_t len = 0, cap = 4096, got;
-		text = xmalloc(cap + 1);
-		while ((got = fread(text + len, 1, cap - len, f)) > 0) {
-			len += got;
-			if (len == cap)
-				text = xrealloc(text, (cap *= 2) + 1);
-		}
-		text[len] = '\0';
-		fclose(f);
-		*used = arena_strdup(s->arena, cand[i]);
+		size_t len;
+		if (cand[i] && (text = xread_file(cand[i], &len, NULL)))
+			*used = arena_strdup(s->arena, cand[i]);
 	}
 	free(cand[0]);
 	free(cand[1]);

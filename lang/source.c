@@ -75,27 +75,13 @@ uint32_t src_add(src_mgr *m, const char *name, const char *text, size_t len)
 
 int src_load(src_mgr *m, const char *path, uint32_t *id)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
+	size_t len;
+	char *buf = xread_file(path, &len, NULL);
+	if (!buf)
 		return -1;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 65536;
-			buf = xrealloc(buf, cap);
-		}
-		size_t got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	int err = ferror(fp);
-	int saved = errno;
-	fclose(fp);
-	if (err || len > UINT32_MAX - 2) {
+	if (len > UINT32_MAX - 2) {
 		free(buf);
-		errno = err ? (saved ? saved : EIO) : EFBIG;
+		errno = EFBIG;
 		return -1;
 	}
 	*id = src_add(m, path, buf, len);

@@ -55,51 +55,22 @@ void ncsim_filecache_free(ncsim_filecache *c)
 	free(c);
 }
 
-/* Reads the whole of f into a NUL-terminated heap buffer; NULL on a read error. */
-static char *slurp(FILE *f, size_t *len)
-{
-	size_t cap = 4096, n = 0, got;
-	char *buf = xmalloc(cap);
-
-	while ((got = fread(buf + n, 1, cap - 1 - n, f)) > 0) {
-		n += got;
-		if (cap - 1 - n == 0) {
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-	}
-	if (ferror(f)) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /* The cached copy of file `name`, reading it on first use; NULL with e set on failure. */
 static struct cached_file *load(ncsim_filecache *c, const char *name, ncsim_err *e)
 {
 	struct cached_file *cf;
-	FILE *f;
 	size_t len, nlines = 0;
 	char *text;
+	int opened;
 
 	for (size_t i = 0; i < c->n; i++)
 		if (strcmp(c->files[i].name, name) == 0)
 			return &c->files[i];
-	f = fopen(name, "r");
-	if (!f) {
-		ncsim_err_set(e, "Failed to open file \"%s\" (%s)", name, strerror(errno));
-		return NULL;
-	}
-	text = slurp(f, &len);
+	text = xread_file(name, &len, &opened);
 	if (!text) {
-		ncsim_err_set(e, "Failed to read file \"%s\" (%s)", name, strerror(errno));
-		fclose(f);
+		ncsim_err_set(e, "Failed to %s file \"%s\" (%s)", opened ? "read" : "open", name, strerror(errno));
 		return NULL;
 	}
-	fclose(f);
 	if (c->n == c->cap) {
 		c->cap = c->cap ? 2 * c->cap : 4;
 		c->files = xreallocarray(c->files, c->cap, sizeof *c->files);

@@ -20,36 +20,12 @@
 
 #include "runtime/mpi/p2p.h"
 
-/* Member index of relative index v. */
-static int abs_index(int v, int root, int P) { return (int)(((int64_t)v + root) % P); }
-
-void coll_bcast_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op)
-{
-	int P = g->n;
-	int v = (me - root + P) % P;
-	int64_t mask = 1;
-	while (mask < P) {
-		if (v & mask) {
-			coll_recv(t, g, abs_index((int)(v - mask), root, P), bytes, op);
-			break;
-		}
-		mask <<= 1;
-	}
-	rt_req reqs[64];
-	int n = 0;
-	for (mask >>= 1; mask > 0; mask >>= 1)
-		if (v + mask < P)
-			reqs[n++] = coll_isend(t, g, abs_index((int)(v + mask), root, P), bytes, op);
-	if (n)
-		p2p_waitn(t, reqs, n);
-}
-
 void coll_bcast_as(rt_task *t, const coll_attr *a, const rt_group *g, rt_int root, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "broadcast");
 	int r = coll_root_index(t, g, root, "broadcast");
 	coll_op op = coll_begin(t, g, a);
-	coll_bcast_binomial(t, g, me, r, bytes, &op);
+	coll_tree_down(t, g, me, r, &(coll_tree_load){.each = bytes}, &op);
 	p2p_op_end(t);
 }
 

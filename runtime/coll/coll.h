@@ -207,10 +207,24 @@ double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, do
 
 /* ---------------------------------- algorithm bodies (no op_begin/end) */
 
-/* Binomial broadcast of `bytes` from member index `root`; `me` is the caller's index. */
-void coll_bcast_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op);
-/* Binomial reduction of `bytes` to member index `root`. */
-void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op);
+/*
+ * What a message of a binomial tree carries. With v = (member - root) mod P,
+ * v's parent is v without its lowest set bit, its children are v + 2^k for
+ * every 2^k below that bit, and its subtree is [v, v + lowbit(v)) clipped to P
+ * (all of [0, P) for the root). Broadcast and reduce move `each` bytes in
+ * every message; scatter and gather (per_block) move the blocks of the
+ * subtree: `each` per member, or blocks[member] when blocks is not NULL.
+ */
+typedef struct coll_tree_load {
+	uint64_t each;
+	const uint64_t *blocks;
+	int per_block;
+} coll_tree_load;
+/* Binomial tree towards `root` (reduce, gather): receives from all children at once, then sends to the parent. */
+void coll_tree_up(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op);
+/* Binomial tree from `root` (broadcast, scatter): receives from the parent, then sends to the children,
+ * largest subtree first, and waits for those sends. */
+void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op);
 /* Allreduce of `bytes` with the algorithm cfg selects. */
 void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, int me,
                         uint64_t bytes, const coll_op *op);

@@ -6,7 +6,7 @@
  * root; P-1 messages, sum of the non-root blocks in bytes. The root's
  * injection (scatter) or ejection (gather) port serialises them all.
  *
- * Binomial: the broadcast tree of coll_bcast.c. The subtree of relative
+ * Binomial: the broadcast tree (coll_tree_up, coll_tree_down). The subtree of relative
  * index v covers relative indices [v, v + lowbit(v)) clipped to P (all of
  * them for the root); a member sends (gather) or receives (scatter) the
  * blocks of its whole subtree in one message. Each block travels one hop
@@ -23,23 +23,6 @@
 
 #include "runtime/mpi/p2p.h"
 #include "base/util.h"
-
-/* Block size of relative index v: bytes[member] for gatherv, else `each`. */
-static uint64_t block(const uint64_t *bytes, uint64_t each, int v, int root, int P)
-{
-	return bytes ? bytes[((int64_t)v + root) % P] : each;
-}
-
-/* Bytes of the blocks of relative indices [lo, hi). */
-static uint64_t span(const uint64_t *bytes, uint64_t each, int lo, int hi, int root, int P)
-{
-	if (!bytes)
-		return (uint64_t)(hi - lo) * each;
-	uint64_t sum = 0;
-	for (int v = lo; v < hi; v++)
-		sum += block(bytes, each, v, root, P);
-	return sum;
-}
 
 /* Request storage: on the stack for small groups, on the heap for large ones. */
 typedef struct reqbuf {
@@ -87,59 +70,6 @@ static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64
 	reqbuf_done(&rb);
 }
 
-/* Binomial gather: receive every child's subtree, then send our subtree to the parent. */
-static void binomial_gather(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
-                            uint64_t each, const coll_op *op)
-{
-	int P = g->n;
-	int v = (me - root + P) % P;
-	rt_req r[64];
-	int n = 0;
-	int64_t mask;
-	for (mask = 1; mask < P; mask <<= 1) {
-		if (v & mask)
-			break;
-		int c = (int)(v + mask);
-		if (c < P) {
-			int hi = (int)(c + mask < P ? c + mask : P);
-			r[n++] = coll_irecv(t, g, (int)(((int64_t)c + root) % P), span(bytes, each, c, hi, root, P), op);
-		}
-	}
-	if (n)
-		p2p_waitn(t, r, n);
-	if (v != 0) {
-		int hi = (int)(v + mask < P ? v + mask : P);
-		coll_send(t, g, (int)(((int64_t)v - mask + root) % P), span(bytes, each, v, hi, root, P), op);
-	}
-}
-
-/* Binomial scatter: receive our subtree from the parent, then hand each child its subtree. */
-static void binomial_scatter(rt_task *t, const rt_group *g, int me, int root, uint64_t each, const coll_op *op)
-{
-	int P = g->n;
-	int v = (me - root + P) % P;
-	int64_t mask = 1;
-	while (mask < P) {
-		if (v & mask) {
-			int hi = (int)(v + mask < P ? v + mask : P);
-			coll_recv(t, g, (int)(((int64_t)v - mask + root) % P), (uint64_t)(hi - v) * each, op);
-			break;
-		}
-		mask <<= 1;
-	}
-	rt_req r[64];
-	int n = 0;
-	for (mask >>= 1; mask > 0; mask >>= 1) {
-		int c = (int)(v + mask);
-		if (c < P) {
-			int hi = (int)(c + mask < P ? c + mask : P);
-			r[n++] = coll_isend(t, g, (int)(((int64_t)c + root) % P), (uint64_t)(hi - c) * each, op);
-		}
-	}
-	if (n)
-		p2p_waitn(t, r, n);
-}
-
 void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
                     const uint64_t *bytes, uint64_t each)
 {
@@ -149,7 +79,7 @@ void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, cons
 	if (cfg->gather == COLL_TREE_LINEAR)
 		linear(t, g, me, r, bytes, each, 1, &op);
 	else
-		binomial_gather(t, g, me, r, bytes, each, &op);
+		coll_tree_up(t, g, me, r, &(coll_tree_load){.each = each, .blocks = bytes, .per_block = 1}, &op);
 	p2p_op_end(t);
 }
 
@@ -167,7 +97,7 @@ void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt
 	if (cfg->scatter == COLL_TREE_LINEAR)
 		linear(t, g, me, r, NULL, bytes, 0, &op);
 	else
-		binomial_scatter(t, g, me, r, bytes, &op);
+		coll_tree_down(t, g, me, r, &(coll_tree_load){.each = bytes, .per_block = 1}, &op);
 	p2p_op_end(t);
 }
 

@@ -2,7 +2,7 @@
  * coll_reduce.c - rt_reduce (binomial tree) and rt_reduce_to (coNCePTuaL
  * REDUCE ... TO).
  *
- * Reduce is the broadcast tree of coll_bcast.c run upwards: a member posts
+ * Reduce is the broadcast tree run upwards (coll_tree_up): a member posts
  * receives from all its children at once, waits for them (the reduction
  * itself costs no simulated time), then sends its partial result of S bytes
  * to its parent. P-1 messages of S bytes.
@@ -31,31 +31,12 @@
 #include "runtime/mpi/p2p.h"
 #include "base/util.h"
 
-void coll_reduce_binomial(rt_task *t, const rt_group *g, int me, int root, uint64_t bytes, const coll_op *op)
-{
-	int P = g->n;
-	int v = (me - root + P) % P;
-	rt_req reqs[64];
-	int n = 0;
-	int64_t mask;
-	for (mask = 1; mask < P; mask <<= 1) {
-		if (v & mask)
-			break;
-		if (v + mask < P)
-			reqs[n++] = coll_irecv(t, g, (int)((v + mask + root) % P), bytes, op);
-	}
-	if (n)
-		p2p_waitn(t, reqs, n);
-	if (v != 0)
-		coll_send(t, g, (int)((v - mask + root) % P), bytes, op);
-}
-
 void rt_reduce(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "reduce");
 	int r = coll_root_index(t, g, root, "reduce");
 	coll_op op = coll_begin(t, g, NULL);
-	coll_reduce_binomial(t, g, me, r, bytes, &op);
+	coll_tree_up(t, g, me, r, &(coll_tree_load){.each = bytes}, &op);
 	p2p_op_end(t);
 }
 
@@ -91,10 +72,11 @@ void rt_reduce_to(rt_task *t, const rt_group *senders, const rt_group *receivers
 	}
 	int root = coll_index(&u, receivers->members[0]);
 	coll_op op = coll_begin(t, &u, NULL);
-	coll_reduce_binomial(t, &u, me, root, bytes, &op);
+	const coll_tree_load load = {.each = bytes};
+	coll_tree_up(t, &u, me, root, &load, &op);
 	int rme = coll_index(receivers, rt_rank(t));
 	if (rme >= 0)
-		coll_bcast_binomial(t, receivers, rme, 0, bytes, &op);
+		coll_tree_down(t, receivers, rme, 0, &load, &op);
 	p2p_op_end(t);
 	free(members);
 }

@@ -86,3 +86,65 @@ void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const co
 	rt_req r = coll_irecv(t, g, from, bytes, op);
 	p2p_waitn(t, &r, 1);
 }
+
+/* ------------------------------------------------------------ binomial trees */
+
+/* Member index of relative index v. */
+static int tree_member(int v, int root, int P) { return (int)(((int64_t)v + root) % P); }
+
+/* Bytes of a message that carries the subtree [v, v + mask) clipped to P. */
+static uint64_t tree_bytes(const coll_tree_load *l, int v, int64_t mask, int root, int P)
+{
+	if (!l->per_block)
+		return l->each;
+	int hi = (int)(v + mask < P ? v + mask : P);
+	if (!l->blocks)
+		return (uint64_t)(hi - v) * l->each;
+	uint64_t sum = 0;
+	for (int k = v; k < hi; k++)
+		sum += l->blocks[tree_member(k, root, P)];
+	return sum;
+}
+
+void coll_tree_up(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op)
+{
+	int P = g->n;
+	int v = (me - root + P) % P;
+	rt_req r[64];
+	int n = 0;
+	int64_t mask;
+	for (mask = 1; mask < P; mask <<= 1) {
+		if (v & mask)
+			break;
+		int c = (int)(v + mask);
+		if (c < P)
+			r[n++] = coll_irecv(t, g, tree_member(c, root, P), tree_bytes(load, c, mask, root, P), op);
+	}
+	if (n)
+		p2p_waitn(t, r, n);
+	if (v != 0)
+		coll_send(t, g, tree_member((int)(v - mask), root, P), tree_bytes(load, v, mask, root, P), op);
+}
+
+void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op)
+{
+	int P = g->n;
+	int v = (me - root + P) % P;
+	int64_t mask = 1;
+	while (mask < P) {
+		if (v & mask) {
+			coll_recv(t, g, tree_member((int)(v - mask), root, P), tree_bytes(load, v, mask, root, P), op);
+			break;
+		}
+		mask <<= 1;
+	}
+	rt_req r[64];
+	int n = 0;
+	for (mask >>= 1; mask > 0; mask >>= 1) {
+		int c = (int)(v + mask);
+		if (c < P)
+			r[n++] = coll_isend(t, g, tree_member(c, root, P), tree_bytes(load, c, mask, root, P), op);
+	}
+	if (n)
+		p2p_waitn(t, r, n);
+}

@@ -3,8 +3,10 @@
  */
 #include "runtime/mpi/mpi_proto.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/task.h"
 
@@ -12,7 +14,7 @@
 
 /*
  * Defaults: a published calibration of OpenMPI over Intel Omni-Path (memory
- * copies at 11.20 GB/s, 0.36 us to post a header, 0.88 us to post an RDMA,
+ * copies at DEF_MEM_BW_GBS, 0.36 us to post a header, 0.88 us to post an RDMA,
  * 5.43 us to pin plus 50.5 ns per page). The thresholds follow PSM2: a few
  * KiB in the mailbox, eager up to 64 KiB, rendezvous above.
  */
@@ -27,7 +29,7 @@ void mp_params_default(mp_params *p)
 		.post_rdma = 880000,
 		.pin_latency = 5430000,
 		.pin_per_page = 50500,
-		.mem_bw = 11.20e9,
+		.mem_bw = DEF_MEM_BW_GBS * 1e9,
 		.credits = 64,
 	};
 }
@@ -217,6 +219,22 @@ static void cpu_push(task_mpi *m, uint32_t idx)
 
 /* ------------------------------------------------------------ the wire */
 
+/* What a wire message is, for error reports. */
+static const char *wire_name(enum mp_wire kind)
+{
+	static const char *const names[] = {
+		[MP_W_EAGER] = "an eager message", [MP_W_MEDHDR] = "a medium-message header",
+		[MP_W_RTS] = "a rendezvous request", [MP_W_RDMA_REQ] = "an RDMA read request",
+		[MP_W_RDMA_DATA] = "an RDMA data transfer", [MP_W_ACK] = "an acknowledgement",
+	};
+	return names[kind];
+}
+
+/*
+ * Puts one protocol message on the network. A message the network refuses
+ * would never be delivered and its peer would wait for ever (a misleading
+ * deadlock later): the run fails here, naming the operation.
+ */
 static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
 {
 	task_world *w = from->w;
@@ -232,7 +250,13 @@ static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, u
 		.cookie = envi,
 		.cookie2 = kind,
 	};
-	net_inject(w->net, w->ctx, &msg);
+	if (net_inject(w->net, w->ctx, &msg) < 0) {
+		char peer[64];
+		task_name(from, to, peer, sizeof peer);
+		task_failf(from, "the network refused %s of %" PRIu64 " bytes to %s (node %" PRIu32 " -> node %" PRIu32
+		           ", the network has %" PRIu32 " nodes)", wire_name(kind), bytes, peer, msg.src_node,
+		           msg.dst_node, w->net->nnodes);
+	}
 }
 
 /* ------------------------------------------------------------ credits */

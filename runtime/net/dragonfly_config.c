@@ -20,35 +20,38 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime/net/dragonfly.h"
+#include "base/defaults.h"
 #include "base/util.h"
 
 #define GIB 1073741824.0
+#define PS_PER_NS 1000
 
 void df_config_defaults(df_config *c)
 {
 	memset(c, 0, sizeof *c);
-	/* A small machine: 9 groups x 4 routers x 2 nodes, h = 2 (72 nodes). */
-	c->groups = 9;
-	c->routers = 4;
-	c->nodes = 2;
-	c->globals = 2;
-	c->bw[DF_TERMINAL] = 16.0 * GIB;
-	c->bw[DF_LOCAL] = 5.25 * GIB;
-	c->bw[DF_GLOBAL] = 4.7 * GIB;
-	c->latency[DF_TERMINAL] = 10000;  /* 10 ns: ~2 m of copper */
-	c->latency[DF_LOCAL] = 10000;     /* 10 ns: backplane or short copper */
-	c->latency[DF_GLOBAL] = 100000;   /* 100 ns: ~20 m of optical fibre */
+	/* The built-in default system's machine (base/defaults.h). */
+	c->groups = DEF_DF_GROUPS;
+	c->routers = DEF_DF_ROUTERS;
+	c->nodes = DEF_DF_NODES;
+	c->globals = DEF_DF_GLOBALS;
+	c->bw[DF_TERMINAL] = DEF_DF_TERMINAL_GIBS * GIB;
+	c->bw[DF_LOCAL] = DEF_DF_LOCAL_GIBS * GIB;
+	c->bw[DF_GLOBAL] = DEF_DF_GLOBAL_GIBS * GIB;
+	c->latency[DF_TERMINAL] = DEF_DF_TERMINAL_NS * PS_PER_NS;
+	c->latency[DF_LOCAL] = DEF_DF_LOCAL_NS * PS_PER_NS;
+	c->latency[DF_GLOBAL] = DEF_DF_GLOBAL_NS * PS_PER_NS;
 	for (int k = 0; k < DF_NCLASSES; k++)
 		c->credit_delay[k] = c->latency[k]; /* a credit crosses the link backwards */
 	c->vc_size[DF_TERMINAL] = 32768;
 	c->vc_size[DF_LOCAL] = 16384;
 	c->vc_size[DF_GLOBAL] = 16384;
-	c->router_delay = 100000; /* 100 ns, as in CODES */
+	c->router_delay = DEF_DF_ROUTER_NS * PS_PER_NS;
 	c->router_delay_blocks_port = 0;
-	c->packet_size = 4096;
-	c->chunk_size = 64;
+	c->packet_size = DEF_DF_PACKET_KIB * 1024;
+	c->chunk_size = DEF_DF_CHUNK_B;
 	c->routing = DF_ROUTE_MINIMAL;
 	c->ugal_bias = 16384; /* one VC buffer: ignores the packet or two any busy port holds */
 	c->arrangement = DF_ARR_RELATIVE;
@@ -84,14 +87,12 @@ const char *df_routing_name(enum df_routing r)
 static int fail(char **err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(char **err, const char *fmt, ...)
 {
-	va_list ap;
-	char buf[512];
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (err)
-		*err = xstrdup(buf);
+	if (err) {
+		va_list ap;
+		va_start(ap, fmt);
+		*err = xvasprintf(fmt, ap);
+		va_end(ap);
+	}
 	return -1;
 }
 
@@ -305,6 +306,9 @@ static char *cf_value(codes_file *f)
 	return f->p > s ? xstrndup(s, (size_t)(f->p - s)) : NULL;
 }
 
+/* Dragonfly files nest two deep (LPGROUPS { MODELNET_GRP { ... } }); the bound keeps the recursion off the stack's end. */
+#define CF_MAX_DEPTH 32
+
 static int cf_parse_block(codes_file *f, const char *block, int depth, char **err)
 {
 	for (;;) {
@@ -323,6 +327,10 @@ static int cf_parse_block(codes_file *f, const char *block, int depth, char **er
 			return fail(err, "%s:%d: expected a name", f->path, f->line);
 		cf_skip(f);
 		if (*f->p == '{') {
+			if (depth >= CF_MAX_DEPTH) {
+				free(name);
+				return fail(err, "%s:%d: blocks nested more than %d deep", f->path, f->line, CF_MAX_DEPTH);
+			}
 			f->p++;
 			int rc = cf_parse_block(f, name, depth + 1, err);
 			free(name);
@@ -378,30 +386,14 @@ static int cf_parse_block(codes_file *f, const char *block, int depth, char **er
 	}
 }
 
-static char *slurp(const char *path, size_t max)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return NULL;
-	VEC(char) b = {0};
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0 && b.len < max) {
-		VEC_GROW(&b, b.len + n + 1);
-		memcpy(b.ptr + b.len, buf, n);
-		b.len += n;
-	}
-	fclose(fp);
-	VEC_GROW(&b, b.len + 1);
-	b.ptr[b.len] = 0;
-	return b.ptr;
-}
-
 int df_is_codes_conf(const char *path)
 {
-	char *text = slurp(path, 1 << 16);
-	if (!text)
+	char *err = NULL;
+	char *text = xread_text(path, "system file", &err);
+	if (!text) {
+		free(err); /* not readable as text: not a CODES file (the native reader says why) */
 		return 0;
+	}
 	codes_file f = {.path = path, .p = text, .line = 1};
 	int found = 0;
 	/* The first significant token is a block name followed by '{'. */
@@ -464,11 +456,8 @@ static char *resolve(const char *conf, const char *name)
 	const char *slash = strrchr(conf, '/');
 	if (slash) {
 		char *p = xasprintf("%.*s/%s", (int)(slash - conf), conf, name);
-		FILE *fp = fopen(p, "rb");
-		if (fp) {
-			fclose(fp);
+		if (access(p, R_OK) == 0)
 			return p;
-		}
 		free(p);
 	}
 	return xstrdup(name);
@@ -491,7 +480,6 @@ static int codes_fill(df_config *c, const codes_file *f, char **err)
 		return fail(err, "%s:%d: link-failure-file is not supported", f->path,
 		            cf_find(f, "PARAMS", "link-failure-file")->line);
 
-	df_config_defaults(c);
 	int rc;
 	if ((rc = cf_u32(f, "num_groups", &c->groups, err)) <= 0)
 		return rc ? -1 : fail(err, "%s: num_groups is missing", f->path);
@@ -605,9 +593,11 @@ static int codes_fill(df_config *c, const codes_file *f, char **err)
 
 int df_config_from_codes(df_config *c, const char *path, char **err)
 {
-	char *text = slurp(path, (size_t)1 << 24);
+	/* First of all: every failure below clears c, which must not free a caller's uninitialized pointers. */
+	df_config_defaults(c);
+	char *text = xread_text(path, "CODES configuration", err);
 	if (!text)
-		return fail(err, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
 	codes_file f = {.path = path, .p = text, .line = 1};
 	int rc = cf_parse_block(&f, "", 0, err);
 	if (!rc)

@@ -202,7 +202,7 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 			break;
 		case DF_ROUTE_VALIANT:
 			if (pk->hops == 0)
-				pick_intermediate(m, r, pk, dr);
+				(void)pick_intermediate(m, r, pk, dr); /* no candidate: the packet stays minimal */
 			break;
 		case DF_ROUTE_UGAL:
 			if (pk->hops == 0) {

@@ -17,6 +17,7 @@
  *   inter-group file: records {src, dest}: global router ids (group * a +
  *                     index); each record is one direction of a global link.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,66 +47,78 @@ static void builtin_link(const df_config *c, uint32_t s, uint32_t j, uint32_t *d
 	}
 }
 
+/* The records of `width` 32-bit ints of a CODES connection file (heap), or NULL with *err. */
+static int32_t *read_records(const char *path, const char *what, size_t width, size_t *nrec, char **err)
+{
+	size_t len;
+	int opened;
+	char *data = xread_file(path, &len, &opened);
+	if (!data) {
+		terr(err, xasprintf("%s: cannot %s %s connection file: %s", path, opened ? "read" : "open", what,
+		                    strerror(errno)));
+		return NULL;
+	}
+	size_t rec = width * sizeof(int32_t);
+	if (len % rec) {
+		free(data);
+		terr(err, xasprintf("%s: %zu bytes is not a whole number of %zu-byte records (truncated file?)", path,
+		                    len, rec));
+		return NULL;
+	}
+	*nrec = len / rec;
+	int32_t *v = xcalloc(*nrec ? *nrec * width : 1, sizeof *v);
+	memcpy(v, data, len);
+	free(data);
+	return v;
+}
+
 static int read_files(df_topo *t, const df_config *c, char **err)
 {
-	FILE *fp = fopen(c->intra_file, "rb");
-	if (!fp)
-		return terr(err, xasprintf("%s: cannot open intra-group connection file", c->intra_file));
-	int32_t rec[3];
+	size_t nrec;
+	int32_t *recs = read_records(c->intra_file, "intra-group", 3, &nrec, err);
+	if (!recs)
+		return -1;
 	uint32_t a = t->a;
 	uint8_t *seen = xcalloc((size_t)a * a, 1);
-	size_t n = 0;
-	while (fread(rec, sizeof rec, 1, fp) == 1) {
-		n++;
-		if (rec[0] < 0 || rec[1] < 0 || (uint32_t)rec[0] >= a || (uint32_t)rec[1] >= a || rec[0] == rec[1]) {
-			fclose(fp);
-			free(seen);
-			return terr(err, xasprintf("%s: record %zu: bad local link %d -> %d (routers per group: %u)",
-			                           c->intra_file, n, rec[0], rec[1], a));
-		}
-		if (seen[rec[0] * a + rec[1]]++) {
-			fclose(fp);
-			free(seen);
-			return terr(err, xasprintf("%s: record %zu: parallel local link %d -> %d is not supported",
-			                           c->intra_file, n, rec[0], rec[1]));
-		}
+	char *msg = NULL;
+	for (size_t n = 1; n <= nrec && !msg; n++) {
+		const int32_t *rec = recs + 3 * (n - 1);
+		if (rec[0] < 0 || rec[1] < 0 || (uint32_t)rec[0] >= a || (uint32_t)rec[1] >= a || rec[0] == rec[1])
+			msg = xasprintf("%s: record %zu: bad local link %d -> %d (routers per group: %u)", c->intra_file, n,
+			                rec[0], rec[1], a);
+		else if (seen[rec[0] * a + rec[1]]++)
+			msg = xasprintf("%s: record %zu: parallel local link %d -> %d is not supported", c->intra_file, n,
+			                rec[0], rec[1]);
 	}
-	fclose(fp);
-	for (uint32_t i = 0; i < a; i++)
-		for (uint32_t j = 0; j < a; j++)
-			if (i != j && !seen[i * a + j]) {
-				free(seen);
-				return terr(err, xasprintf("%s: local link %u -> %u is missing: groups must be all-to-all",
-				                           c->intra_file, i, j));
-			}
+	free(recs);
+	for (uint32_t i = 0; i < a && !msg; i++)
+		for (uint32_t j = 0; j < a && !msg; j++)
+			if (i != j && !seen[i * a + j])
+				msg = xasprintf("%s: local link %u -> %u is missing: groups must be all-to-all", c->intra_file,
+				                i, j);
 	free(seen);
+	if (msg)
+		return terr(err, msg);
 
-	fp = fopen(c->inter_file, "rb");
-	if (!fp)
-		return terr(err, xasprintf("%s: cannot open inter-group connection file", c->inter_file));
-	int32_t lk[2];
+	if (!(recs = read_records(c->inter_file, "inter-group", 2, &nrec, err)))
+		return -1;
 	uint32_t *used = xcalloc(t->nrouters, sizeof *used);
-	n = 0;
-	while (fread(lk, sizeof lk, 1, fp) == 1) {
-		n++;
-		if (lk[0] < 0 || lk[1] < 0 || (uint32_t)lk[0] >= t->nrouters || (uint32_t)lk[1] >= t->nrouters ||
-		    (uint32_t)lk[0] / a == (uint32_t)lk[1] / a) {
-			fclose(fp);
-			free(used);
-			return terr(err, xasprintf("%s: record %zu: bad global link %d -> %d (%u routers)", c->inter_file,
-			                           n, lk[0], lk[1], t->nrouters));
-		}
+	for (size_t n = 1; n <= nrec && !msg; n++) {
+		const int32_t *lk = recs + 2 * (n - 1);
 		uint32_t r = (uint32_t)lk[0];
-		if (used[r] >= t->h) {
-			fclose(fp);
-			free(used);
-			return terr(err, xasprintf("%s: record %zu: router %u has more than %u global links", c->inter_file,
-			                           n, r, t->h));
-		}
-		t->peer[(size_t)r * t->nports + df_topo_global_port(t, used[r]++)] = (uint32_t)lk[1];
+		if (lk[0] < 0 || lk[1] < 0 || r >= t->nrouters || (uint32_t)lk[1] >= t->nrouters ||
+		    r / a == (uint32_t)lk[1] / a)
+			msg = xasprintf("%s: record %zu: bad global link %d -> %d (%u routers)", c->inter_file, n, lk[0],
+			                lk[1], t->nrouters);
+		else if (used[r] >= t->h)
+			msg = xasprintf("%s: record %zu: router %u has more than %u global links", c->inter_file, n, r, t->h);
+		else
+			t->peer[(size_t)r * t->nports + df_topo_global_port(t, used[r]++)] = (uint32_t)lk[1];
 	}
-	fclose(fp);
+	free(recs);
 	free(used);
+	if (msg)
+		return terr(err, msg);
 	/* Pair each direction with its reverse: the lowest unpaired slot of the peer that points back. */
 	for (uint32_t r = 0; r < t->nrouters; r++)
 		for (uint32_t k = 0; k < t->h; k++) {

@@ -96,15 +96,8 @@ static void kvf(nlog *l, const char *key, const char *fmt, ...) __attribute__((f
 static void kvf(nlog *l, const char *key, const char *fmt, ...)
 {
 	va_list ap;
-	char *v;
-	int n;
-
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	v = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(v, (size_t)n + 1, fmt, ap);
+	char *v = xvasprintf(fmt, ap);
 	va_end(ap);
 	kv(l, key, v);
 	free(v);

@@ -68,6 +68,7 @@ struct sto_system {
 	VEC(uint32_t) free_ids;
 	sto_totals tot;
 	FILE *io_log;
+	char *fault;              /* first message the network refused (the run stopped there), or NULL */
 };
 
 /* Payload of SRV_DEV_DONE. */
@@ -102,8 +103,17 @@ static void inject(sto_system *s, sim_ctx *ctx, uint32_t src, uint32_t dst, uint
 	};
 	s->tot.net_msgs++;
 	s->tot.net_bytes += bytes;
-	/* Node ids were validated against the network in sto_new and sto_submit. */
-	(void)net_inject(s->net, ctx, &m);
+	/*
+	 * Node ids were validated against the network in sto_new and sto_submit, so
+	 * a refusal is a bug; without the message the request would never complete
+	 * and its task would wait for ever, so the run stops here and sto_check says why.
+	 */
+	if (net_inject(s->net, ctx, &m) < 0 && !s->fault) {
+		s->fault = xasprintf("storage: the network refused an I/O message of %llu bytes from node %u to node %u "
+		                     "at time %.6f us (job %u)", (unsigned long long)bytes, src, dst,
+		                     (double)sim_now(ctx) / 1e6, (unsigned)r->req.job);
+		sim_stop(ctx, 1);
+	}
 }
 
 /* A zero-delay event shaped like a network delivery (local configuration). */
@@ -608,6 +618,7 @@ void sto_free(sto_system *s)
 	VEC_FREE(&s->recs);
 	VEC_FREE(&s->free_ids);
 	sto_config_fini(&s->cfg);
+	free(s->fault);
 	free(s);
 }
 
@@ -713,6 +724,10 @@ int sto_write_devices(const sto_system *s, FILE *out)
 
 int sto_check(const sto_system *s, FILE *err)
 {
+	if (s->fault) {
+		fprintf(err, "%s\n", s->fault);
+		return -1; /* the run stopped there: the totals below are incomplete by design */
+	}
 	int bad = 0;
 	const sto_totals *t = &s->tot;
 	if (t->completed != t->submitted) {

@@ -171,7 +171,8 @@ int sto_write_devices(const sto_system *s, FILE *out);
 /*
  * End-of-run invariants: every request completed, bytes written by clients =
  * bytes stored on devices, space ledger = stored - drained, nothing waiting.
- * Returns 0, or -1 after describing each violation on `err`.
+ * Returns 0, or -1 after describing each violation on `err` (or the message the
+ * network refused, which stopped the run).
  */
 int sto_check(const sto_system *s, FILE *err);
 

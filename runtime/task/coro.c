@@ -69,12 +69,15 @@ struct coro_pool {
 /* Guarded stacks allowed: a quarter of vm.max_map_count, leaving the rest to malloc, libraries and ASan. */
 static size_t guard_budget(void)
 {
-	long limit = 65530;
-	FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-	if (f) {
-		if (fscanf(f, "%ld", &limit) != 1)
-			limit = 65530;
-		fclose(f);
+	long limit = 65530; /* Linux's default */
+	size_t len;
+	char *text = xread_file("/proc/sys/vm/max_map_count", &len, NULL);
+	if (text) {
+		char *end;
+		long v = strtol(text, &end, 10);
+		if (end != text)
+			limit = v;
+		free(text);
 	}
 	return limit > 8 ? (size_t)limit / 8 : 0;
 }

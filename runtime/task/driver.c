@@ -21,6 +21,7 @@
 #include "runtime/stats/outfile.h"
 #include "runtime/task/summary.h"
 #include "runtime/task/tasks_csv.h"
+#include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/task.h"
 
@@ -36,25 +37,25 @@ const char drv_default_system[] =
 	"# ncsim built-in default system\n"
 	"[network]\n"
 	"model = dragonfly\n"
-	"groups = 9\n"
-	"routers_per_group = 4\n"
-	"nodes_per_router = 2\n"
-	"global_links_per_router = 2\n"
+	"groups = " DEF_STR(DEF_DF_GROUPS) "\n"
+	"routers_per_group = " DEF_STR(DEF_DF_ROUTERS) "\n"
+	"nodes_per_router = " DEF_STR(DEF_DF_NODES) "\n"
+	"global_links_per_router = " DEF_STR(DEF_DF_GLOBALS) "\n"
 	"global_arrangement = relative\n"
-	"local_bandwidth = 5.25 GiB/s\n"
-	"global_bandwidth = 4.7 GiB/s\n"
-	"terminal_bandwidth = 16 GiB/s\n"
-	"local_latency = 10 ns\n"
-	"global_latency = 100 ns\n"
-	"terminal_latency = 10 ns\n"
-	"router_delay = 100 ns\n"
-	"packet_size = 4 KiB\n"
-	"chunk_size = 64 B\n"
+	"local_bandwidth = " DEF_STR(DEF_DF_LOCAL_GIBS) " GiB/s\n"
+	"global_bandwidth = " DEF_STR(DEF_DF_GLOBAL_GIBS) " GiB/s\n"
+	"terminal_bandwidth = " DEF_STR(DEF_DF_TERMINAL_GIBS) " GiB/s\n"
+	"local_latency = " DEF_STR(DEF_DF_LOCAL_NS) " ns\n"
+	"global_latency = " DEF_STR(DEF_DF_GLOBAL_NS) " ns\n"
+	"terminal_latency = " DEF_STR(DEF_DF_TERMINAL_NS) " ns\n"
+	"router_delay = " DEF_STR(DEF_DF_ROUTER_NS) " ns\n"
+	"packet_size = " DEF_STR(DEF_DF_PACKET_KIB) " KiB\n"
+	"chunk_size = " DEF_STR(DEF_DF_CHUNK_B) " B\n"
 	"routing = minimal\n"
 	"[mpi]\n"
 	"call_overhead = 100 ns\n" /* entering an MPI call (LogGP o), PSM2-class software */
 	"[node]\n"
-	"memory_bandwidth = 11.20 GB/s\n"
+	"memory_bandwidth = " DEF_STR(DEF_MEM_BW_GBS) " GB/s\n"
 	"[storage]\n"
 	"config = compute-side\n"
 	"bb_per_group = 1\n"
@@ -380,9 +381,9 @@ static int build(drv_sim *s, char **err)
 	sto_config_fini(&scfg);
 	if (!lazy && !(s->sto = make_storage(s->sys, s->net, s->ctx, err)))
 		return -1;
-	double mem_bw = 11.20e9;
 	mp_params mp;
 	mp_params_default(&mp);
+	double mem_bw = mp.mem_bw; /* rt_touch and the MPI copies share [node] memory_bandwidth */
 	if (sysconf_bandwidth(s->sys, "node", "memory_bandwidth", &mem_bw, err) < 0)
 		return -1;
 	mp.mem_bw = mem_bw;
@@ -479,7 +480,7 @@ int drv_run(drv_sim *s, FILE *err)
 		return -1;
 	}
 	sim_set_progress(s->ctx, (enum sim_progress)s->o.progress, 0);
-	sim_run(s->ctx, s->o.until ? s->o.until : SIM_FOREVER);
+	int stopped = sim_run(s->ctx, s->o.until ? s->o.until : SIM_FOREVER) < 0;
 	const sim_stats *st = sim_get_stats(s->ctx);
 	for (size_t i = 0; i < s->w->all.len; i++) {
 		const rt_task *t = s->w->all.ptr[i];
@@ -487,10 +488,20 @@ int drv_run(drv_sim *s, FILE *err)
 	}
 	/* A run that did not finish ends where it got to, not where its last finished task did (maybe 0). */
 	ncsim_time_t reached = st->end_time > s->end ? st->end_time : s->end;
-	if (task_world_check(s->w, st->stopped_at_until, err) != 0) {
+	const char *failed = NULL; /* why the run failed, for the task logs */
+	if (stopped && !s->w->fatal) {
+		/* A model stopped the run (kernel, storage): its report, not a misleading deadlock. */
+		if (!(s->sto && sto_check(s->sto, err) < 0))
+			fprintf(err, "ncsim: the simulation was stopped by an error at time %.6f us (see above)\n",
+			        (double)reached / 1e6);
+		failed = "The simulation was stopped by an error (see the report on stderr)";
+	} else if (task_world_check(s->w, st->stopped_at_until, err) != 0) {
+		failed = s->w->fatal_msg ? s->w->fatal_msg
+		                         : "The simulation ended with blocked tasks (deadlock; see the report on stderr)";
+	}
+	if (failed) {
 		s->end = reached;
-		close_logs(s, s->w->fatal_msg ? s->w->fatal_msg
-		                              : "The simulation ended with blocked tasks (deadlock; see the report on stderr)");
+		close_logs(s, failed);
 		finish_io_log(s, 0, err);
 		s->status = "failed";
 		return 1;
@@ -501,9 +512,9 @@ int drv_run(drv_sim *s, FILE *err)
 		snprintf(why, sizeof why, "The simulation stopped at its time limit (%.6f us) before this task ended",
 		         (double)s->o.until / 1e6);
 		close_logs(s, why);
-		finish_io_log(s, 1, err);
-		s->status = "stopped";
-		return 0;
+		int bad = finish_io_log(s, 1, err) < 0;
+		s->status = bad ? "failed" : "stopped";
+		return bad;
 	}
 	int bad = finish_io_log(s, 1, err) < 0;
 	if (s->net->ops->check && s->net->ops->check(s->net, err) < 0)

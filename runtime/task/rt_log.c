@@ -52,21 +52,19 @@ static char *expand_comment(const char *c)
 {
 	if (c[0] != '@' && c[0] != '!')
 		return xstrdup(c);
-	FILE *f = c[0] == '@' ? fopen(c + 1, "r") : popen(c + 1, "r");
-	if (!f)
-		return xasprintf("(cannot read %s: %s)", c + 1, strerror(errno));
-	VEC(char) text = {0};
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		for (size_t i = 0; i < n; i++)
-			VEC_PUSH(&text, buf[i]);
-	if (c[0] == '@')
-		fclose(f);
-	else
-		pclose(f);
-	VEC_PUSH(&text, 0);
-	return text.ptr;
+	size_t len;
+	char *text;
+	if (c[0] == '@') {
+		text = xread_file(c + 1, &len, NULL);
+	} else {
+		FILE *f = popen(c + 1, "r");
+		text = f ? xread_stream(f, &len) : NULL;
+		int saved = errno;
+		if (f)
+			pclose(f);
+		errno = saved;
+	}
+	return text ? text : xasprintf("(cannot read %s: %s)", c + 1, strerror(errno));
 }
 
 /* '%' doubled, so that a folder name survives template expansion. */

@@ -341,30 +341,52 @@ void task_fail(rt_task *t, const char *msg)
 	record_failure(t, msg ? msg : "run-time error");
 }
 
-_Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
+/* Ends t's coroutine after its failure was recorded: the only way out of rt_fatal. */
+_Noreturn static void end_failed_task(rt_task *t)
 {
-	va_list ap, ap2;
-	va_start(ap, fmt);
-	va_copy(ap2, ap);
-	int len = vsnprintf(NULL, 0, fmt, ap);
-	char *msg = len >= 0 ? xmalloc((size_t)len + 1) : NULL;
-	if (msg)
-		vsnprintf(msg, (size_t)len + 1, fmt, ap2);
-	va_end(ap2);
-	va_end(ap);
-	if (!t || t != task_current) {
-		/* Not inside a task: no simulation to stop cleanly. */
-		fprintf(stderr, "ncsim: fatal: %s\n", msg ? msg : fmt);
-		abort();
-	}
-	record_failure(t, msg ? msg : fmt);
-	free(msg);
 	/* The task's own log gets the abort epilogue now (§9.10); the driver closes the others. */
 	char *err = NULL;
-	rl_close(t, t->w->fatal_msg, &err);
-	free(err);
+	if (rl_close(t, t->w->fatal_msg, &err) < 0) {
+		fprintf(stderr, "ncsim: %s\n", err); /* the run has failed already: say so, nothing more */
+		free(err);
+	}
 	for (;;)
 		coro_yield(t->co); /* never resumed: handlers ignore failed tasks */
+}
+
+/* Fails the run with the message msg (heap, freed here); does not return inside t's coroutine. */
+static void fail_with(rt_task *t, char *msg)
+{
+	if (!t) {
+		/* Not inside a simulation: nothing to stop cleanly. */
+		fprintf(stderr, "ncsim: fatal: %s\n", msg);
+		abort();
+	}
+	record_failure(t, msg);
+	free(msg);
+	if (t == task_current)
+		end_failed_task(t);
+}
+
+void task_failf(rt_task *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	fail_with(t, msg);
+}
+
+_Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (t != task_current)
+		t = NULL; /* outside the task's coroutine nothing can stop it cleanly */
+	fail_with(t, msg);
+	abort(); /* not reached: fail_with ends the task's coroutine */
 }
 
 coll_ctx *rt_coll_ctx(rt_task *t) { return t->w->coll; }

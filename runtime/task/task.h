@@ -174,6 +174,12 @@ ncsim_time_t task_block(rt_task *t, const char *what);
 void task_wake(rt_task *t);
 /* Records a run-time error found outside t's coroutine (a handler): stops the run, like rt_fatal. */
 void task_fail(rt_task *t, const char *msg);
+/*
+ * Fails the run for an error of t, reported like rt_fatal (program, task, line,
+ * simulated time): inside t's coroutine it does not return; from a handler it
+ * stops the run and returns, and the caller must not go on with the operation.
+ */
+void task_failf(rt_task *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Charges a blocked interval inside MPI: the part after `partner` began counts as network. */
 void task_charge_mpi_wait(rt_task *t, ncsim_time_t begin, ncsim_time_t end, ncsim_time_t partner);
 /* The task of physical rank r of t's job. */

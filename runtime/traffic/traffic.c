@@ -303,7 +303,13 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 	m->last_gen = now;
 	r->msgs++;
 	r->bytes += bytes;
-	net_inject(w->net, w->ctx, &msg);
+	if (net_inject(w->net, w->ctx, &msg) < 0) {
+		/* Never delivered, the message would hold its member's wait for ever: fail now, not as a deadlock. */
+		rt_task *t = tw->eps[r->ep[s] - tw->ep_base].task;
+		task_failf(t, "traffic: the network refused a %s message of %" PRIu64 " bytes from node %" PRIu32
+		           " to node %" PRIu32 " (the network has %" PRIu32 " nodes)",
+		           net_class_name((enum net_class)tclass), bytes, msg.src_node, msg.dst_node, w->net->nnodes);
+	}
 }
 
 /* The network delivered the last byte of one of this endpoint's member's messages. */

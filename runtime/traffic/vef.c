@@ -36,10 +36,10 @@ static int fail(vp *P, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	char msg[512];
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	P->err = xasprintf("%s:%d: %s", P->path, P->line ? P->line : 1, msg);
+	free(msg);
 	return -1;
 }
 
