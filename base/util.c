@@ -133,6 +133,22 @@ char *xread_text(const char *path, const char *what, char **err)
 	return text;
 }
 
+char *xpath_stem(const char *path, const char *suffix)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s), k = strlen(suffix);
+	if (n > k && !strcmp(s + n - k, suffix))
+		n -= k;
+	return xstrndup(s, n);
+}
+
+char *xpath_near(const char *near, const char *name)
+{
+	const char *slash = near && name[0] != '/' ? strrchr(near, '/') : NULL;
+	return slash ? xasprintf("%.*s/%s", (int)(slash - near), near, name) : xstrdup(name);
+}
+
 /*
  * Arena layout: a singly linked list of chunks, newest first.
  *

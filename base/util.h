@@ -86,6 +86,15 @@ char *xread_file(const char *path, size_t *len, int *opened);
  */
 char *xread_text(const char *path, const char *what, char **err);
 
+/* The last component of path without `suffix` when it ends so, heap: ("w/milc.ncptl", ".ncptl") gives "milc". */
+char *xpath_stem(const char *path, const char *suffix);
+/*
+ * `name` as seen from the folder of the file `near`, heap: "dir/name" when name
+ * is relative and near (NULL: none) has a folder, else a copy of name. Files
+ * that travel together (a trace and its tables) name each other this way.
+ */
+char *xpath_near(const char *near, const char *name);
+
 /* Test hook: after `n` more successful allocations, x* allocation fails. -1 disables. */
 void xalloc_fail_after(long n);
 

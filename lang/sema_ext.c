@@ -139,17 +139,13 @@ static const char *vef_header(const char *text)
 static char *read_near(sema_ctx *s, const ast_node *at, const char *path, const char **used)
 {
 	const src_mgr *m = fe_sources(s->fe);
-	const char *src = at->span.file < m->nfiles ? src_get(m, at->span.file)->name : "";
-	const char *slash = strrchr(src, '/');
-	char *cand[2] = { NULL, NULL };
+	const char *src = at->span.file < m->nfiles ? src_get(m, at->span.file)->name : NULL;
+	char *cand[2] = { xpath_near(src, path), xstrdup(path) };
 	char *text = NULL;
 
-	if (path[0] != '/' && slash)
-		cand[0] = xasprintf("%.*s/%s", (int)(slash - src), src, path);
-	cand[1] = xstrdup(path);
 	for (int i = 0; i < 2 && !text; i++) {
 		size_t len;
-		if (cand[i] && (text = xread_file(cand[i], &len, NULL)))
+		if ((text = xread_file(cand[i], &len, NULL)))
 			*used = arena_strdup(s->arena, cand[i]);
 	}
 	free(cand[0]);

@@ -15,6 +15,31 @@
 
 #include "ncsim/stdlib.h"
 
+/* f(x), or 0 with e set when x is not finite: the floating-point version of most built-ins. */
+static double finite1(double (*f)(double), double x, ncsim_err *e)
+{
+	return ncsim_check_finite(x, e) ? 0.0 : f(x);
+}
+
+/* finite1 for a function undefined below 0 (SQRT, CBRT): `name` words the error. */
+static double nonneg1(double (*f)(double), const char *name, double x, ncsim_err *e)
+{
+	if (ncsim_check_finite(x, e))
+		return 0.0;
+	if (x < 0.0) {
+		ncsim_err_set(e, "unable to take %s(%g); result is undefined", name, x);
+		return 0.0;
+	}
+	return f(x);
+}
+
+/* In integer context the argument is already an integer: FLOOR(-77/10) = -7. */
+static int64_t integral(int64_t x, ncsim_err *e)
+{
+	(void)e;
+	return x;
+}
+
 int64_t ncsim_abs_i(int64_t x, ncsim_err *e)
 {
 	if (x == INT64_MIN)
@@ -23,12 +48,7 @@ int64_t ncsim_abs_i(int64_t x, ncsim_err *e)
 	return x < 0 ? -x : x;
 }
 
-double ncsim_abs_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	return fabs(x);
-}
+double ncsim_abs_f(double x, ncsim_err *e) { return finite1(fabs, x, e); }
 
 int64_t ncsim_bits_i(int64_t x, ncsim_err *e)
 {
@@ -112,16 +132,7 @@ int64_t ncsim_sqrt_i(int64_t x, ncsim_err *e)
 	return x <= 1 ? x : ncsim_root_i(2, x, e);
 }
 
-double ncsim_sqrt_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	if (x < 0.0) {
-		ncsim_err_set(e, "unable to take SQRT(%g); result is undefined", x);
-		return 0.0;
-	}
-	return sqrt(x);
-}
+double ncsim_sqrt_f(double x, ncsim_err *e) { return nonneg1(sqrt, "SQRT", x, e); }
 
 int64_t ncsim_cbrt_i(int64_t x, ncsim_err *e)
 {
@@ -132,16 +143,7 @@ int64_t ncsim_cbrt_i(int64_t x, ncsim_err *e)
 	return ncsim_root_i(3, x, e);
 }
 
-double ncsim_cbrt_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	if (x < 0.0) {
-		ncsim_err_set(e, "unable to take CBRT(%g); result is undefined", x);
-		return 0.0;
-	}
-	return cbrt(x);
-}
+double ncsim_cbrt_f(double x, ncsim_err *e) { return nonneg1(cbrt, "CBRT", x, e); }
 
 int64_t ncsim_log10_i(int64_t x, ncsim_err *e)
 {
@@ -158,12 +160,7 @@ int64_t ncsim_log10_i(int64_t x, ncsim_err *e)
 	return r;
 }
 
-double ncsim_log10_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	return log10(x);
-}
+double ncsim_log10_f(double x, ncsim_err *e) { return finite1(log10, x, e); }
 
 int64_t ncsim_factor10_i(int64_t x, ncsim_err *e)
 {
@@ -199,104 +196,43 @@ double ncsim_factor10_f(double x, ncsim_err *e)
 	return x < 0.0 ? -(f * m) : f * m;
 }
 
-int64_t ncsim_min_i(const int64_t *v, size_t n, ncsim_err *e)
+/* MIN (want_max 0) or MAX (1) of n integers. */
+static int64_t extreme_i(const int64_t *v, size_t n, int want_max, ncsim_err *e)
 {
-	int64_t r;
-
 	if (n == 0)
-		return ncsim_err_set(e, "internal error: MIN requires at least one argument");
-	r = v[0];
+		return ncsim_err_set(e, "internal error: %s requires at least one argument", want_max ? "MAX" : "MIN");
+	int64_t r = v[0];
 	for (size_t i = 1; i < n; i++)
-		if (v[i] < r)
+		if (want_max ? v[i] > r : v[i] < r)
 			r = v[i];
 	return r;
 }
 
-int64_t ncsim_max_i(const int64_t *v, size_t n, ncsim_err *e)
+/* MIN (want_max 0) or MAX (1) of n finite doubles. */
+static double extreme_f(const double *v, size_t n, int want_max, ncsim_err *e)
 {
-	int64_t r;
-
-	if (n == 0)
-		return ncsim_err_set(e, "internal error: MAX requires at least one argument");
-	r = v[0];
-	for (size_t i = 1; i < n; i++)
-		if (v[i] > r)
-			r = v[i];
-	return r;
-}
-
-double ncsim_min_f(const double *v, size_t n, ncsim_err *e)
-{
-	double r;
-
 	if (n == 0) {
-		ncsim_err_set(e, "internal error: MIN requires at least one argument");
+		ncsim_err_set(e, "internal error: %s requires at least one argument", want_max ? "MAX" : "MIN");
 		return 0.0;
 	}
-	r = v[0];
+	double r = v[0];
 	for (size_t i = 0; i < n; i++) {
 		if (ncsim_check_finite(v[i], e))
 			return 0.0;
-		if (v[i] < r)
+		if (want_max ? v[i] > r : v[i] < r)
 			r = v[i];
 	}
 	return r;
 }
 
-double ncsim_max_f(const double *v, size_t n, ncsim_err *e)
-{
-	double r;
+int64_t ncsim_min_i(const int64_t *v, size_t n, ncsim_err *e) { return extreme_i(v, n, 0, e); }
+int64_t ncsim_max_i(const int64_t *v, size_t n, ncsim_err *e) { return extreme_i(v, n, 1, e); }
+double ncsim_min_f(const double *v, size_t n, ncsim_err *e) { return extreme_f(v, n, 0, e); }
+double ncsim_max_f(const double *v, size_t n, ncsim_err *e) { return extreme_f(v, n, 1, e); }
 
-	if (n == 0) {
-		ncsim_err_set(e, "internal error: MAX requires at least one argument");
-		return 0.0;
-	}
-	r = v[0];
-	for (size_t i = 0; i < n; i++) {
-		if (ncsim_check_finite(v[i], e))
-			return 0.0;
-		if (v[i] > r)
-			r = v[i];
-	}
-	return r;
-}
-
-/* In integer context the argument is already an integer: FLOOR(-77/10) = -7. */
-int64_t ncsim_floor_i(int64_t x, ncsim_err *e)
-{
-	(void)e;
-	return x;
-}
-
-double ncsim_floor_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	return floor(x);
-}
-
-int64_t ncsim_ceiling_i(int64_t x, ncsim_err *e)
-{
-	(void)e;
-	return x;
-}
-
-double ncsim_ceiling_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	return ceil(x);
-}
-
-int64_t ncsim_round_i(int64_t x, ncsim_err *e)
-{
-	(void)e;
-	return x;
-}
-
-double ncsim_round_f(double x, ncsim_err *e)
-{
-	if (ncsim_check_finite(x, e))
-		return 0.0;
-	return round(x);
-}
+int64_t ncsim_floor_i(int64_t x, ncsim_err *e) { return integral(x, e); }
+double ncsim_floor_f(double x, ncsim_err *e) { return finite1(floor, x, e); }
+int64_t ncsim_ceiling_i(int64_t x, ncsim_err *e) { return integral(x, e); }
+double ncsim_ceiling_f(double x, ncsim_err *e) { return finite1(ceil, x, e); }
+int64_t ncsim_round_i(int64_t x, ncsim_err *e) { return integral(x, e); }
+double ncsim_round_f(double x, ncsim_err *e) { return finite1(round, x, e); }

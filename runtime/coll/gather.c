@@ -70,17 +70,28 @@ static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64
 	reqbuf_done(&rb);
 }
 
+/* Gather (to_root) or scatter of the blocks (bytes[j], or `each` when bytes is NULL) with algorithm alg. */
+static void blocks(rt_task *t, int alg, const coll_attr *a, const rt_group *g, rt_int root, const uint64_t *bytes,
+                   uint64_t each, int to_root)
+{
+	const char *what = to_root ? "gather" : "scatter";
+	int me = coll_my_index(t, g, what);
+	int r = coll_root_index(t, g, root, what);
+	coll_op op = coll_begin(t, g, a);
+	const coll_tree_load load = {.each = each, .blocks = bytes, .per_block = 1};
+	if (alg == COLL_TREE_LINEAR)
+		linear(t, g, me, r, bytes, each, to_root, &op);
+	else if (to_root)
+		coll_tree_up(t, g, me, r, &load, &op);
+	else
+		coll_tree_down(t, g, me, r, &load, &op);
+	p2p_op_end(t);
+}
+
 void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
                     const uint64_t *bytes, uint64_t each)
 {
-	int me = coll_my_index(t, g, "gather");
-	int r = coll_root_index(t, g, root, "gather");
-	coll_op op = coll_begin(t, g, a);
-	if (cfg->gather == COLL_TREE_LINEAR)
-		linear(t, g, me, r, bytes, each, 1, &op);
-	else
-		coll_tree_up(t, g, me, r, &(coll_tree_load){.each = each, .blocks = bytes, .per_block = 1}, &op);
-	p2p_op_end(t);
+	blocks(t, cfg->gather, a, g, root, bytes, each, 1);
 }
 
 void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
@@ -91,14 +102,7 @@ void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_
 
 void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes)
 {
-	int me = coll_my_index(t, g, "scatter");
-	int r = coll_root_index(t, g, root, "scatter");
-	coll_op op = coll_begin(t, g, NULL);
-	if (cfg->scatter == COLL_TREE_LINEAR)
-		linear(t, g, me, r, NULL, bytes, 0, &op);
-	else
-		coll_tree_down(t, g, me, r, &(coll_tree_load){.each = bytes, .per_block = 1}, &op);
-	p2p_op_end(t);
+	blocks(t, cfg->scatter, NULL, g, root, NULL, bytes, 0);
 }
 
 void rt_gather(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)

@@ -223,12 +223,8 @@ static rt_req submit(rt_task *t, int op, rt_int file, uint64_t bytes, int64_t of
 	if (!w->sto && w->sto_make) {
 		char *err = NULL;
 		w->sto = w->sto_make(w->sto_make_ctx, &err);
-		if (!w->sto) {
-			char msg[512];
-			snprintf(msg, sizeof msg, "%s", err ? err : "cannot build the storage");
-			free(err);
-			rt_fatal(t, "%s", msg);
-		}
+		if (!w->sto)
+			task_fatal_err(t, err, "cannot build the storage");
 	}
 	if (!w->sto)
 		rt_fatal(t, "%s file %" PRId64 ": the simulated system has no storage", verb, file);

@@ -10,14 +10,19 @@
 
 typedef struct an_model an_model;
 
+/* One direction of a node's port: a FIFO server. */
+typedef struct an_queue {
+	ncsim_time_t free;  /* when it is next idle */
+	ncsim_time_t busy;  /* time serving messages */
+	ncsim_time_t wait;  /* queueing delay of messages */
+	uint64_t bytes;
+} an_queue;
+
 /* One node's ports; the state of its ejection entity. */
 typedef struct an_port {
 	an_model *m;
 	uint32_t node;
-	ncsim_time_t inj_free, ej_free;  /* when each port is next idle */
-	uint64_t bytes_in, bytes_out;
-	ncsim_time_t busy_in, busy_out;  /* time serving messages */
-	ncsim_time_t wait_in, wait_out;  /* queueing delay of messages at the port */
+	an_queue in, out;                /* injection and ejection */
 	uint32_t slow_pending;           /* ARRIVE events on their way to this port */
 } an_port;
 
@@ -46,6 +51,18 @@ void an_params_default(an_params *p)
 	*p = (an_params){.nnodes = 1, .latency = 3 * 100000, .bandwidth = 12.47e9, .inj_bandwidth = 13.04e9};
 }
 
+/* Queues `bytes` arriving at time t on q at bandwidth bw; returns when its service starts (q->free: ends). */
+static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, double bw)
+{
+	ncsim_time_t start = q->free > t ? q->free : t;
+	ncsim_time_t x = sim_xfer_time(bytes, bw);
+	q->wait += start - t;
+	q->free = start + x;
+	q->busy += x;
+	q->bytes += bytes;
+	return start;
+}
+
 /*
  * Serves a message arriving at `port` at time `arr` (>= now) and schedules its
  * delivery. Callers guarantee that messages are served in arrival order.
@@ -53,15 +70,11 @@ void an_params_default(an_params *p)
 static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_arrive *a)
 {
 	ncsim_time_t now = sim_now(ctx);
-	ncsim_time_t e = port->ej_free > arr ? port->ej_free : arr;
-	ncsim_time_t x = sim_xfer_time(a->bytes, m->p.bandwidth);
-	port->wait_out += e - arr;
-	port->ej_free = e + x;
-	port->busy_out += x;
-	port->bytes_out += a->bytes;
+	occupy(&port->out, arr, a->bytes, m->p.bandwidth);
+	ncsim_time_t end = port->out.free;
 	/* The tail cannot arrive before it left the source (slow injection port). */
 	ncsim_time_t tail = arr + sim_xfer_time(a->bytes, m->p.inj_bandwidth);
-	ncsim_time_t done = e + x > tail ? e + x : tail;
+	ncsim_time_t done = end > tail ? end : tail;
 	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
 		.cookie = a->cookie, .cookie2 = a->cookie2, .bytes = a->bytes,
@@ -90,12 +103,7 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 		return -1;
 	an_port *src = &m->ports[msg->src_node];
 	ncsim_time_t now = sim_now(ctx);
-	ncsim_time_t s = src->inj_free > now ? src->inj_free : now;
-	ncsim_time_t x = sim_xfer_time(msg->bytes, m->p.inj_bandwidth);
-	src->wait_in += s - now;
-	src->inj_free = s + x;
-	src->busy_in += x;
-	src->bytes_in += msg->bytes;
+	ncsim_time_t s = occupy(&src->in, now, msg->bytes, m->p.inj_bandwidth); /* the head leaves the source */
 	an_arrive a = {
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
 		.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
@@ -148,13 +156,12 @@ static int an_write_links(net_model *base, FILE *out)
 {
 	an_model *m = (an_model *)base;
 	fprintf(out, "link,kind,node,bytes,busy_ps,wait_ps\n");
-	for (uint32_t n = 0; n < base->nnodes; n++) {
-		const an_port *p = &m->ports[n];
-		fprintf(out, "%" PRIu32 ",injection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", 2 * n, n,
-		        p->bytes_in, p->busy_in, p->wait_in);
-		fprintf(out, "%" PRIu32 ",ejection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", 2 * n + 1, n,
-		        p->bytes_out, p->busy_out, p->wait_out);
-	}
+	for (uint32_t n = 0; n < base->nnodes; n++)
+		for (int dir = 0; dir < 2; dir++) {
+			const an_queue *q = dir ? &m->ports[n].out : &m->ports[n].in;
+			fprintf(out, "%" PRIu32 ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", 2 * n + dir,
+			        dir ? "ejection" : "injection", n, q->bytes, q->busy, q->wait);
+		}
 	return ferror(out) ? -1 : 0;
 }
 

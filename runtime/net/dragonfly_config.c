@@ -140,6 +140,19 @@ int df_config_validate(const df_config *c, char **err)
 
 /* ---------------------------------------------------------- native files */
 
+/* [S] key, a packet or chunk size of 1 B to 16 MiB, into *out when present. 0, or -1 with *err. */
+static int unit_size(const sysconf_t *sc, const char *S, const char *key, uint32_t *out, char **err)
+{
+	uint64_t sz;
+	int rc = sysconf_size(sc, S, key, &sz, err);
+	if (rc <= 0)
+		return rc;
+	if (sz < 1 || sz > (1u << 24))
+		return fail(err, "%s: %s must be between 1 B and 16 MiB", sysconf_where(sc, S, key), key);
+	*out = (uint32_t)sz;
+	return 0;
+}
+
 int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 {
 	static const char S[] = "network";
@@ -192,21 +205,9 @@ int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 		return -1;
 	if (sysconf_bool(sc, S, "router_delay_blocks_port", &c->router_delay_blocks_port, err) < 0)
 		return -1;
-	uint64_t sz;
-	if ((rc = sysconf_size(sc, S, "packet_size", &sz, err)) < 0)
+	if (unit_size(sc, S, "packet_size", &c->packet_size, err) < 0 ||
+	    unit_size(sc, S, "chunk_size", &c->chunk_size, err) < 0)
 		return -1;
-	if (rc) {
-		if (sz < 1 || sz > (1u << 24))
-			return fail(err, "%s: packet_size must be between 1 B and 16 MiB", sysconf_where(sc, S, "packet_size"));
-		c->packet_size = (uint32_t)sz;
-	}
-	if ((rc = sysconf_size(sc, S, "chunk_size", &sz, err)) < 0)
-		return -1;
-	if (rc) {
-		if (sz < 1 || sz > (1u << 24))
-			return fail(err, "%s: chunk_size must be between 1 B and 16 MiB", sysconf_where(sc, S, "chunk_size"));
-		c->chunk_size = (uint32_t)sz;
-	}
 	if ((rc = sysconf_string(sc, S, "routing", &s, err)) < 0)
 		return -1;
 	if (rc) {
@@ -216,6 +217,7 @@ int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 			            sysconf_where(sc, S, "routing"), s);
 		c->routing = (enum df_routing)r;
 	}
+	uint64_t sz;
 	if ((rc = sysconf_size(sc, S, "ugal_bias", &sz, err)) < 0)
 		return -1;
 	if (rc)
@@ -451,16 +453,12 @@ static double codes_bytes_to_ns(double bytes, double gib) { return bytes / GIB /
 /* Resolves a connection-file name: relative to the .conf's folder, else to the working folder. */
 static char *resolve(const char *conf, const char *name)
 {
-	if (name[0] == '/')
-		return xstrdup(name);
-	const char *slash = strrchr(conf, '/');
-	if (slash) {
-		char *p = xasprintf("%.*s/%s", (int)(slash - conf), conf, name);
-		if (access(p, R_OK) == 0)
-			return p;
+	char *p = xpath_near(conf, name);
+	if (strcmp(p, name) && access(p, R_OK) != 0) {
 		free(p);
+		p = xstrdup(name);
 	}
-	return xstrdup(name);
+	return p;
 }
 
 static int codes_fill(df_config *c, const codes_file *f, char **err)

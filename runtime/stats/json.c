@@ -214,6 +214,24 @@ void json_null(json_writer *w)
 	after_value(w);
 }
 
+void json_kv_string(json_writer *w, const char *key, const char *s)
+{
+	json_key(w, key);
+	json_string(w, s);
+}
+
+void json_kv_uint(json_writer *w, const char *key, uint64_t v)
+{
+	json_key(w, key);
+	json_uint(w, v);
+}
+
+void json_kv_double(json_writer *w, const char *key, double v)
+{
+	json_key(w, key);
+	json_double(w, v);
+}
+
 int json_finish(json_writer *w)
 {
 	if (!w->error && (w->depth != 0 || !w->done))

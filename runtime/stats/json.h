@@ -65,6 +65,10 @@ void json_double(json_writer *w, double v);
 void json_bool(json_writer *w, int v);
 /* Writes null. */
 void json_null(json_writer *w);
+/* A member: json_key(key) then the value (the three kinds a summary needs). */
+void json_kv_string(json_writer *w, const char *key, const char *s);
+void json_kv_uint(json_writer *w, const char *key, uint64_t v);
+void json_kv_double(json_writer *w, const char *key, double v);
 /* Ends the document (adds a final newline); 0 if it was complete and well formed, else -1. */
 int json_finish(json_writer *w);
 

@@ -222,18 +222,15 @@ int outfile_mkdir_p(const char *path, char **err)
 
 char *outfile_default_dir(const char *base, const char *program, time_t t)
 {
-	const char *name = program ? strrchr(program, '/') : NULL;
-	size_t n;
+	char *name = xpath_stem(program && *program ? program : "ncsim", ".ncptl");
 	struct tm tm;
 	char stamp[32];
 
-	name = name ? name + 1 : (program && *program ? program : "ncsim");
-	n = strlen(name);
-	if (n > 6 && strcmp(name + n - 6, ".ncptl") == 0)
-		n -= 6;
 	localtime_r(&t, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	return xasprintf("%s/%.*s-%s", base && *base ? base : "ncsim-out", (int)n, name, stamp);
+	char *dir = xasprintf("%s/%s-%s", base && *base ? base : "ncsim-out", name, stamp);
+	free(name);
+	return dir;
 }
 
 char *outfile_make_run_dir(const char *dir, char **err)

@@ -55,6 +55,7 @@ void cnt_reset(cnt_state *s, ncsim_time_t now)
 	s->cur.start = now;
 }
 
+/* Pushes the current counters on the warm-up stack (warm) or on the STORE stack. */
 static void push(cnt_state *s, int warm, ncsim_time_t now)
 {
 	cnt_snap snap = s->cur;
@@ -65,33 +66,26 @@ static void push(cnt_state *s, int warm, ncsim_time_t now)
 		VEC_PUSH(&s->stored, snap);
 }
 
-/* The stored values come back; the clock restarts at now - taken + start (§8.13). */
-static void pop(cnt_state *s, const cnt_snap *snap, ncsim_time_t now)
+/*
+ * Pops the newest snapshot of the warm-up stack (warm) or of the STORE stack:
+ * the stored values come back; the clock restarts at now - taken + start
+ * (§8.13). Returns 0, or -1 if that stack is empty.
+ */
+static int pop(cnt_state *s, int warm, ncsim_time_t now)
 {
+	if (warm ? s->warmups.len == 0 : s->stored.len == 0)
+		return -1;
+	const cnt_snap *snap = warm ? &s->warmups.ptr[--s->warmups.len] : &s->stored.ptr[--s->stored.len];
 	s->cur = *snap;
 	s->cur.start = now - snap->taken + snap->start;
 	s->cur.taken = 0;
+	return 0;
 }
 
 void cnt_store(cnt_state *s, ncsim_time_t now) { push(s, 0, now); }
-
-int cnt_restore(cnt_state *s, ncsim_time_t now)
-{
-	if (s->stored.len == 0)
-		return -1;
-	pop(s, &s->stored.ptr[--s->stored.len], now);
-	return 0;
-}
-
+int cnt_restore(cnt_state *s, ncsim_time_t now) { return pop(s, 0, now); }
 void cnt_warmup_begin(cnt_state *s, ncsim_time_t now) { push(s, 1, now); }
-
-int cnt_warmup_end(cnt_state *s, ncsim_time_t now)
-{
-	if (s->warmups.len == 0)
-		return -1;
-	pop(s, &s->warmups.ptr[--s->warmups.len], now);
-	return 0;
-}
+int cnt_warmup_end(cnt_state *s, ncsim_time_t now) { return pop(s, 1, now); }
 
 /* ------------------------------------------------------------ the skeleton API */
 

@@ -232,13 +232,7 @@ int rl_close(rt_task *t, const char *abort_msg, char **err)
 /* ------------------------------------------------------------ the skeleton API */
 
 /* Ends the run with a log writer's error (heap string, freed here). */
-static _Noreturn void log_fatal(rt_task *t, char *err)
-{
-	char msg[512];
-	snprintf(msg, sizeof msg, "%s", err ? err : "log file error");
-	free(err);
-	rt_fatal(t, "%s", msg);
-}
+static _Noreturn void log_fatal(rt_task *t, char *err) { task_fatal_err(t, err, "log file error"); }
 
 void rt_log(rt_task *t, unsigned col, const char *heading, enum rt_agg agg, double param, double value)
 {

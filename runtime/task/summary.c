@@ -10,12 +10,6 @@
 #include "runtime/task/task.h"
 #include "runtime/traffic/stats.h"
 
-static void key_uint(json_writer *j, const char *k, uint64_t v)
-{
-	json_key(j, k);
-	json_uint(j, v);
-}
-
 static void job_totals(json_writer *j, const task_job *job, const char *args)
 {
 	task_totals sum = {0};
@@ -32,26 +26,23 @@ static void job_totals(json_writer *j, const task_job *job, const char *args)
 		sum.io_ops += x->io_ops;
 	}
 	json_object_begin(j);
-	json_key(j, "name");
-	json_string(j, job->name);
-	json_key(j, "program");
-	json_string(j, job->prog->name);
-	key_uint(j, "tasks", job->ntasks);
-	json_key(j, "args");
-	json_string(j, args ? args : "");
-	key_uint(j, "end_ps", sum.end);
-	key_uint(j, "compute_ps", sum.t[TK_T_COMPUTE]);
-	key_uint(j, "sleep_ps", sum.t[TK_T_SLEEP]);
-	key_uint(j, "io_ps", sum.t[TK_T_IO]);
-	key_uint(j, "mpi_ps", sum.mpi_total);
-	key_uint(j, "mpi_network_ps", sum.t[TK_T_MPI_NET]);
-	key_uint(j, "mpi_sync_ps", sum.t[TK_T_MPI_SYNC]);
-	key_uint(j, "mpi_stack_ps", sum.t[TK_T_MPI_STACK]);
-	key_uint(j, "bytes_sent", sum.bytes_sent);
-	key_uint(j, "msgs_sent", sum.msgs_sent);
-	key_uint(j, "io_requests", sum.io_ops);
-	key_uint(j, "io_bytes_read", sum.io_read);
-	key_uint(j, "io_bytes_written", sum.io_written);
+	json_kv_string(j, "name", job->name);
+	json_kv_string(j, "program", job->prog->name);
+	json_kv_uint(j, "tasks", job->ntasks);
+	json_kv_string(j, "args", args ? args : "");
+	json_kv_uint(j, "end_ps", sum.end);
+	json_kv_uint(j, "compute_ps", sum.t[TK_T_COMPUTE]);
+	json_kv_uint(j, "sleep_ps", sum.t[TK_T_SLEEP]);
+	json_kv_uint(j, "io_ps", sum.t[TK_T_IO]);
+	json_kv_uint(j, "mpi_ps", sum.mpi_total);
+	json_kv_uint(j, "mpi_network_ps", sum.t[TK_T_MPI_NET]);
+	json_kv_uint(j, "mpi_sync_ps", sum.t[TK_T_MPI_SYNC]);
+	json_kv_uint(j, "mpi_stack_ps", sum.t[TK_T_MPI_STACK]);
+	json_kv_uint(j, "bytes_sent", sum.bytes_sent);
+	json_kv_uint(j, "msgs_sent", sum.msgs_sent);
+	json_kv_uint(j, "io_requests", sum.io_ops);
+	json_kv_uint(j, "io_bytes_read", sum.io_read);
+	json_kv_uint(j, "io_bytes_written", sum.io_written);
 	json_object_end(j);
 }
 
@@ -63,18 +54,18 @@ static void write_storage_totals(json_writer *j, const struct sto_system *sto)
 		return;
 	json_key(j, "storage");
 	json_object_begin(j);
-	key_uint(j, "requests_submitted", x->submitted);
-	key_uint(j, "requests_completed", x->completed);
-	key_uint(j, "requests_failed", x->failed);
-	key_uint(j, "reads", x->reads);
-	key_uint(j, "writes", x->writes);
-	key_uint(j, "bytes_read", x->bytes_read);
-	key_uint(j, "bytes_written", x->bytes_written);
-	key_uint(j, "bytes_stored", x->bytes_stored);
-	key_uint(j, "bytes_drained", x->bytes_drained);
-	key_uint(j, "network_msgs", x->net_msgs);
-	key_uint(j, "network_bytes", x->net_bytes);
-	key_uint(j, "space_waits", x->space_waits);
+	json_kv_uint(j, "requests_submitted", x->submitted);
+	json_kv_uint(j, "requests_completed", x->completed);
+	json_kv_uint(j, "requests_failed", x->failed);
+	json_kv_uint(j, "reads", x->reads);
+	json_kv_uint(j, "writes", x->writes);
+	json_kv_uint(j, "bytes_read", x->bytes_read);
+	json_kv_uint(j, "bytes_written", x->bytes_written);
+	json_kv_uint(j, "bytes_stored", x->bytes_stored);
+	json_kv_uint(j, "bytes_drained", x->bytes_drained);
+	json_kv_uint(j, "network_msgs", x->net_msgs);
+	json_kv_uint(j, "network_bytes", x->net_bytes);
+	json_kv_uint(j, "space_waits", x->space_waits);
 	json_object_end(j);
 }
 
@@ -87,8 +78,8 @@ static void write_net_totals(json_writer *j, const net_model *m)
 			continue;
 		json_key(j, net_class_name((enum net_class)c));
 		json_object_begin(j);
-		key_uint(j, "msgs", m->totals.msgs_injected[c]);
-		key_uint(j, "bytes", m->totals.bytes_injected[c]);
+		json_kv_uint(j, "msgs", m->totals.msgs_injected[c]);
+		json_kv_uint(j, "bytes", m->totals.bytes_injected[c]);
 		json_object_end(j);
 	}
 	json_object_end(j);
@@ -99,26 +90,20 @@ int stat_summary_json(const struct task_world *w, const stat_summary_in *in, FIL
 	json_writer j;
 	json_init(&j, f, 1);
 	json_object_begin(&j);
-	json_key(&j, "ncsim_version");
-	json_string(&j, PACKAGE_VERSION);
+	json_kv_string(&j, "ncsim_version", PACKAGE_VERSION);
 	json_key(&j, "command_line");
 	json_array_begin(&j);
 	for (int i = 0; i < in->argc; i++)
 		json_string(&j, in->argv[i]);
 	json_array_end(&j);
-	json_key(&j, "system");
-	json_string(&j, in->system);
-	json_key(&j, "network");
-	json_string(&j, in->network);
-	key_uint(&j, "seed", in->seed);
-	json_key(&j, "status");
-	json_string(&j, in->status);
-	if (in->with_wall) {
-		json_key(&j, "wall_seconds");
-		json_double(&j, in->stats->wall_seconds);
-	}
-	key_uint(&j, "events", in->stats->events);
-	key_uint(&j, "sim_end_ps", in->end);
+	json_kv_string(&j, "system", in->system);
+	json_kv_string(&j, "network", in->network);
+	json_kv_uint(&j, "seed", in->seed);
+	json_kv_string(&j, "status", in->status);
+	if (in->with_wall)
+		json_kv_double(&j, "wall_seconds", in->stats->wall_seconds);
+	json_kv_uint(&j, "events", in->stats->events);
+	json_kv_uint(&j, "sim_end_ps", in->end);
 	json_key(&j, "jobs");
 	json_array_begin(&j);
 	for (size_t i = 0; i < w->jobs.len; i++)

@@ -377,16 +377,22 @@ void task_failf(rt_task *t, const char *fmt, ...)
 	fail_with(t, msg);
 }
 
+_Noreturn void task_fatal_err(rt_task *t, char *err, const char *fallback)
+{
+	if (!err)
+		err = xstrdup(fallback ? fallback : "run-time error");
+	/* Outside the task's coroutine nothing can stop it cleanly: fail_with aborts. */
+	fail_with(t == task_current ? t : NULL, err);
+	abort(); /* not reached: fail_with ends the task's coroutine */
+}
+
 _Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char *msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (t != task_current)
-		t = NULL; /* outside the task's coroutine nothing can stop it cleanly */
-	fail_with(t, msg);
-	abort(); /* not reached: fail_with ends the task's coroutine */
+	task_fatal_err(t, msg, NULL);
 }
 
 coll_ctx *rt_coll_ctx(rt_task *t) { return t->w->coll; }

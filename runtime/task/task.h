@@ -180,6 +180,8 @@ void task_fail(rt_task *t, const char *msg);
  * stops the run and returns, and the caller must not go on with the operation.
  */
 void task_failf(rt_task *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rt_fatal with a message that comes as a heap string: err (freed here), or `fallback` if err is NULL. */
+_Noreturn void task_fatal_err(rt_task *t, char *err, const char *fallback);
 /* Charges a blocked interval inside MPI: the part after `partner` began counts as network. */
 void task_charge_mpi_wait(rt_task *t, ncsim_time_t begin, ncsim_time_t end, ncsim_time_t partner);
 /* The task of physical rank r of t's job. */

@@ -85,21 +85,19 @@ static int plain_name(const char *s)
 	return 1;
 }
 
-/* An existing path: relative to base_dir first, then as given. */
-static char *existing(const char *name, const char *base_dir)
+/* An existing path: next to the file `near` first, then as given. */
+static char *existing(const char *name, const char *near)
 {
-	if (name[0] != '/' && base_dir && *base_dir) {
-		char *p = xasprintf("%s/%s", base_dir, name);
-		if (is_file(p))
-			return p;
-		free(p);
-	}
+	char *p = xpath_near(near, name);
+	if (strcmp(p, name) && is_file(p))
+		return p;
+	free(p);
 	return is_file(name) ? xstrdup(name) : NULL;
 }
 
-char *wl_resolve_skeleton(const char *name, const char *base_dir, char **err)
+char *wl_resolve_skeleton(const char *name, const char *near, char **err)
 {
-	char *p = existing(name, base_dir);
+	char *p = existing(name, near);
 	if (p)
 		return p;
 	if (strchr(name, '/') || ends_with(name, ".ncptl") || !plain_name(name)) {
@@ -190,17 +188,8 @@ static int parse_start(const char *s, ncsim_time_t *ps, const char **why)
 	return units_time(s, UNITS_PS, ps, why);
 }
 
-/* The folder of path ("" for a bare file name), heap. */
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return xstrdup("");
-	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
-}
-
 /* Parses one non-empty line into j. 0, or -1 with *err. */
-static int parse_job(const char *path, const char *dir, int line, wl_words *wd, wl_job *j, char **err)
+static int parse_job(const char *path, int line, wl_words *wd, wl_job *j, char **err)
 {
 	char **w = wd->ptr;
 	size_t n = wd->len;
@@ -261,7 +250,7 @@ static int parse_job(const char *path, const char *dir, int line, wl_words *wd, 
 	}
 	char *e = NULL;
 	j->skeleton = xstrdup(w[1]);
-	j->path = wl_resolve_skeleton(w[1], dir, &e);
+	j->path = wl_resolve_skeleton(w[1], path, &e);
 	if (!j->path) {
 		*err = xasprintf("%s:%d: %s", path, line, e);
 		free(e);
@@ -274,24 +263,13 @@ static int parse_job(const char *path, const char *dir, int line, wl_words *wd, 
 	return 0;
 }
 
-/* The base name of a skeleton path without ".ncptl" (heap). */
-static char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	s = s ? s + 1 : path;
-	size_t n = strlen(s);
-	if (n > 6 && !strcmp(s + n - 6, ".ncptl"))
-		n -= 6;
-	return xstrndup(s, n);
-}
-
 /* Job labels: the skeleton's base name, numbered name.1, name.2, ... when it occurs more than once. */
 static void name_jobs(wl_file *w)
 {
 	size_t n = w->jobs.len;
 	char **base = xcalloc(n, sizeof *base);
 	for (size_t i = 0; i < n; i++)
-		base[i] = base_name(w->jobs.ptr[i].path);
+		base[i] = xpath_stem(w->jobs.ptr[i].path, ".ncptl");
 	for (size_t i = 0; i < n; i++) {
 		size_t total = 0, before = 0;
 		for (size_t k = 0; k < n; k++) {
@@ -311,7 +289,6 @@ int wl_parse(const char *path, const char *text, wl_file *w, char **err)
 {
 	memset(w, 0, sizeof *w);
 	w->path = xstrdup(path);
-	char *dir = dir_of(path);
 	int line = 0, rc = 0;
 	const char *p = text;
 	while (*p && rc == 0) {
@@ -324,7 +301,7 @@ int wl_parse(const char *path, const char *text, wl_file *w, char **err)
 		split(p, (size_t)((hash ? hash : eol) - p), &words);
 		if (words.len > 0) {
 			wl_job j = {0};
-			if (parse_job(path, dir, line, &words, &j, err) < 0) {
+			if (parse_job(path, line, &words, &j, err) < 0) {
 				free_job(&j);
 				rc = -1;
 			} else {
@@ -336,7 +313,6 @@ int wl_parse(const char *path, const char *text, wl_file *w, char **err)
 		VEC_FREE(&words);
 		p = *eol ? eol + 1 : eol;
 	}
-	free(dir);
 	if (rc == 0 && w->jobs.len == 0) {
 		*err = xasprintf("%s: no jobs (each line is '<tasks> <skeleton> [options...] [@ start]')", path);
 		rc = -1;
@@ -472,17 +448,6 @@ static void free_placement(size_t n, uint32_t **nodes)
 	free(nodes);
 }
 
-/* The workload's base name without ".wkld", for the default output folder (heap). */
-static char *workload_label(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	s = s ? s + 1 : path;
-	size_t n = strlen(s);
-	if (n > 5 && !strcmp(s + n - 5, ".wkld"))
-		n -= 5;
-	return xstrndup(s, n);
-}
-
 /* Loads each distinct skeleton once; progs[j] is job j's program. 0, or -1 with *err. */
 static int load_programs(const wl_file *w, const wl_run_opts *o, const rt_program **progs, char **err)
 {
@@ -521,7 +486,7 @@ static char *make_out_dir(const wl_file *w, const char *out, char **err)
 {
 	if (out)
 		return outfile_mkdir_p(out, err) == 0 ? xstrdup(out) : NULL;
-	char *label = workload_label(w->path);
+	char *label = xpath_stem(w->path, ".wkld");
 	char *base = outfile_default_dir("ncsim-out", label, time(NULL));
 	char *dir = outfile_make_run_dir(base, err);
 	free(base);

@@ -14,7 +14,7 @@
  * folder). Errors name the file and line.
  *
  * Lookup order for a name (wl_resolve_skeleton, wl_resolve_system):
- *   1. a path that exists (relative paths: to `base_dir`, then as given);
+ *   1. a path that exists (relative paths: next to the workload file, then as given);
  *   2. the bundled file: <srcdir>/stdlib/{workloads,systems}/NAME.{ncptl,conf}
  *      when ncsim runs from its build tree, else
  *      <pkgdatadir>/stdlib/{workloads,systems}/NAME.{ncptl,conf};
@@ -76,8 +76,8 @@ int wl_check_capacity(const wl_file *w, uint32_t ncompute, uint32_t nnodes, char
 int wl_add_jobs(drv_sim *s, const wl_file *w, const rt_program *const *progs, uint32_t *const *nodes,
                 char **err);
 
-/* Path of skeleton `name` (heap), or NULL with *err; base_dir (may be NULL) anchors relative paths. */
-char *wl_resolve_skeleton(const char *name, const char *base_dir, char **err);
+/* Path of skeleton `name` (heap), or NULL with *err; a relative name is looked for next to the file `near` first (NULL: none). */
+char *wl_resolve_skeleton(const char *name, const char *near, char **err);
 /* Path of system `name` (a file, or a preset such as theta-1056), heap; NULL with *err. */
 char *wl_resolve_system(const char *name, char **err);
 

@@ -24,13 +24,16 @@ static void schedule_at(sim_ctx *ctx, sim_eid ep, uint16_t kind, ncsim_time_t ba
 	sim_send(ctx, ep, when > now ? when - now : 0, kind, &p, sizeof p);
 }
 
-/* Ends the simulation with err (heap) as the message of task t. */
-static _Noreturn void fatal_err(rt_task *t, char *err)
+/*
+ * Starts member i's arrival process of mean gap `gap` (ps): its clock begins
+ * with a draw from the calling task's stream, and event `kind` comes due on
+ * the member's endpoint at the member's start + clock.
+ */
+static void start_process(trf_world *tw, rt_task *t, trf_run *r, int i, uint16_t kind, double gap, double *clock)
 {
-	char msg[512];
-	snprintf(msg, sizeof msg, "%s", err);
-	free(err);
-	rt_fatal(t, "%s", msg);
+	*clock = trf_dest_exp(&trf_my_ep(tw, t)->rng, gap);
+	schedule_at(tw->w->ctx, r->ep[i], kind, r->m[i].start, *clock,
+	            (trf_gen_ev){.run = trf_run_index(tw, r), .member = i});
 }
 
 /* ------------------------------------------------------------ DCNW */
@@ -51,18 +54,14 @@ void rt_traffic_dcnw(rt_task *t, const rt_group *g, const rt_dcnw_params *p)
 		r->count = p->count;
 		char *err = NULL;
 		if (p->count > 0 && trf_dest_resolve(&r->dest, &p->dest, NULL, g->n, &err) < 0)
-			fatal_err(t, err);
+			task_fatal_err(t, err, NULL);
 	}
 	trf_member *m = &r->m[me];
 	m->quota = r->count / (uint64_t)r->n + ((uint64_t)me < r->count % (uint64_t)r->n ? 1 : 0);
-	if (m->quota == 0) {
+	if (m->quota == 0)
 		trf_gen_done(tw, r, me);
-	} else {
-		trf_ep *ep = trf_my_ep(tw, t);
-		m->clock = trf_dest_exp(&ep->rng, r->gap_mean);
-		schedule_at(tw->w->ctx, r->ep[me], TRF_EV_DCNW, m->start, m->clock,
-		            (trf_gen_ev){.run = trf_run_index(tw, r), .member = me});
-	}
+	else
+		start_process(tw, t, r, me, TRF_EV_DCNW, r->gap_mean, &m->clock);
 	trf_wait(tw, t, r, me);
 }
 
@@ -110,7 +109,7 @@ static void flows_setup(rt_task *t, trf_run *r, const rt_flows_params *p)
 		r->cls[c].cum = sum / 100.0;
 		char *err = NULL;
 		if (p->count > 0 && trf_dest_resolve(&r->cls[c].dest, &k->dest, &p->dest, r->n, &err) < 0)
-			fatal_err(t, err);
+			task_fatal_err(t, err, NULL);
 	}
 	if (fabs(sum - 100.0) > 1e-6)
 		rt_fatal(t, "FLOWS: the class percentages sum to %g, not 100", sum);
@@ -130,10 +129,7 @@ void rt_traffic_flows(rt_task *t, const rt_group *g, const rt_flows_params *p)
 			for (int i = 0; i < r->n; i++)
 				trf_gen_done(tw, r, i);
 		} else {
-			trf_ep *ep = trf_my_ep(tw, t);
-			r->flow_clock = trf_dest_exp(&ep->rng, r->flow_gap);
-			schedule_at(tw->w->ctx, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock,
-			            (trf_gen_ev){.run = trf_run_index(tw, r), .member = 0});
+			start_process(tw, t, r, 0, TRF_EV_FLOW, r->flow_gap, &r->flow_clock);
 		}
 	}
 	trf_wait(tw, t, r, me);

@@ -44,67 +44,52 @@ void trf_stat_figures(const struct task_world *w, const trf_run *r, trf_stat_fig
 	                      : NAN;
 }
 
-static void kv_uint(json_writer *j, const char *k, uint64_t v)
-{
-	json_key(j, k);
-	json_uint(j, v);
-}
-
-static void kv_double(json_writer *j, const char *k, double v)
-{
-	json_key(j, k);
-	json_double(j, v);
-}
-
 static void run_json(const struct task_world *w, json_writer *j, const trf_run *r)
 {
 	trf_stat_fig f;
 	trf_stat_figures(w, r, &f);
 	json_object_begin(j);
-	json_key(j, "model");
-	json_string(j, model_key(r->model));
-	json_key(j, "label");
-	json_string(j, r->label);
-	json_key(j, "job");
-	json_string(j, w->jobs.ptr[r->job]->name);
-	kv_uint(j, "members", (uint64_t)r->n);
-	kv_uint(j, "nodes", r->nnodes);
-	kv_uint(j, "messages", r->msgs);
-	kv_uint(j, "bytes", r->bytes);
-	kv_uint(j, "delivered_messages", r->dmsgs);
-	kv_uint(j, "delivered_bytes", r->dbytes);
-	kv_uint(j, "execution_ps", f.exec);
+	json_kv_string(j, "model", model_key(r->model));
+	json_kv_string(j, "label", r->label);
+	json_kv_string(j, "job", w->jobs.ptr[r->job]->name);
+	json_kv_uint(j, "members", (uint64_t)r->n);
+	json_kv_uint(j, "nodes", r->nnodes);
+	json_kv_uint(j, "messages", r->msgs);
+	json_kv_uint(j, "bytes", r->bytes);
+	json_kv_uint(j, "delivered_messages", r->dmsgs);
+	json_kv_uint(j, "delivered_bytes", r->dbytes);
+	json_kv_uint(j, "execution_ps", f.exec);
 	json_key(j, "latency_ps");
 	if (r->lat->count) {
 		json_object_begin(j);
-		kv_double(j, "mean", f.lat_mean);
-		kv_uint(j, "min", f.lat_min);
-		kv_double(j, "p50", f.lat_p50);
-		kv_double(j, "p90", f.lat_p90);
-		kv_double(j, "p99", f.lat_p99);
-		kv_uint(j, "max", f.lat_max);
+		json_kv_double(j, "mean", f.lat_mean);
+		json_kv_uint(j, "min", f.lat_min);
+		json_kv_double(j, "p50", f.lat_p50);
+		json_kv_double(j, "p90", f.lat_p90);
+		json_kv_double(j, "p99", f.lat_p99);
+		json_kv_uint(j, "max", f.lat_max);
 		json_object_end(j);
 	} else {
 		json_null(j);
 	}
-	kv_double(j, "throughput_bytes_per_s_per_node", f.thr_node);
-	kv_double(j, "throughput_fraction_of_terminal", f.thr_frac);
+	json_kv_double(j, "throughput_bytes_per_s_per_node", f.thr_node);
+	json_kv_double(j, "throughput_fraction_of_terminal", f.thr_frac);
 	if (r->model == TRF_DCNW || r->model == TRF_CDCNW) {
-		kv_double(j, "gbps_requested", r->gbps);
-		kv_double(j, "gbps_offered", f.gbps_offered);
+		json_kv_double(j, "gbps_requested", r->gbps);
+		json_kv_double(j, "gbps_offered", f.gbps_offered);
 	} else if (r->model == TRF_FLOWS) {
 		json_key(j, "classes");
 		json_array_begin(j);
 		for (int c = 0; c < r->nclasses; c++) {
 			json_object_begin(j);
-			kv_uint(j, "flows", r->cls[c].flows);
-			kv_double(j, "share", r->flows_sent ? (double)r->cls[c].flows / (double)r->flows_sent : 0);
+			json_kv_uint(j, "flows", r->cls[c].flows);
+			json_kv_double(j, "share", r->flows_sent ? (double)r->cls[c].flows / (double)r->flows_sent : 0);
 			json_object_end(j);
 		}
 		json_array_end(j);
 	} else {
-		kv_uint(j, "batches", (uint64_t)r->batches);
-		kv_uint(j, "layers", (uint64_t)r->layers);
+		json_kv_uint(j, "batches", (uint64_t)r->batches);
+		json_kv_uint(j, "layers", (uint64_t)r->layers);
 		uint64_t rounds = 0;
 		trf_hvd_op sum[TRF_HVD_NKINDS] = {{0}};
 		for (rt_int l = 0; l < r->layers; l++) {
@@ -115,13 +100,13 @@ static void run_json(const struct task_world *w, json_writer *j, const trf_run *
 				sum[k].bytes += r->hvd[l].op[k].bytes;
 			}
 		}
-		kv_uint(j, "rounds", rounds);
+		json_kv_uint(j, "rounds", rounds);
 		for (int k = 0; k < TRF_HVD_NKINDS; k++) {
 			json_key(j, hvd_kind[k]);
 			json_object_begin(j);
-			kv_uint(j, "ops", sum[k].ops);
-			kv_uint(j, "msgs", sum[k].msgs);
-			kv_uint(j, "bytes", sum[k].bytes);
+			json_kv_uint(j, "ops", sum[k].ops);
+			json_kv_uint(j, "msgs", sum[k].msgs);
+			json_kv_uint(j, "bytes", sum[k].bytes);
 			json_object_end(j);
 		}
 	}
@@ -141,16 +126,16 @@ static void network_json(const struct task_world *w, json_writer *j)
 			continue;
 		json_key(j, net_class_name((enum net_class)c));
 		json_object_begin(j);
-		kv_uint(j, "msgs", w->net->totals.msgs_delivered[c]);
-		kv_uint(j, "bytes", w->net->totals.bytes_delivered[c]);
+		json_kv_uint(j, "msgs", w->net->totals.msgs_delivered[c]);
+		json_kv_uint(j, "bytes", w->net->totals.bytes_delivered[c]);
 		json_key(j, "latency_ps");
 		if (ds && ds->cls[c].msgs) {
 			const df_class_stats *cs = &ds->cls[c];
 			json_object_begin(j);
-			kv_double(j, "mean", cs->lat_sum / (double)cs->msgs);
-			kv_uint(j, "p50", df_hist_quantile(&cs->lat, 0.50));
-			kv_uint(j, "p99", df_hist_quantile(&cs->lat, 0.99));
-			kv_uint(j, "max", cs->lat_max);
+			json_kv_double(j, "mean", cs->lat_sum / (double)cs->msgs);
+			json_kv_uint(j, "p50", df_hist_quantile(&cs->lat, 0.50));
+			json_kv_uint(j, "p99", df_hist_quantile(&cs->lat, 0.99));
+			json_kv_uint(j, "max", cs->lat_max);
 			json_object_end(j);
 		} else {
 			json_null(j);

@@ -152,13 +152,8 @@ const tcdf *trf_cdf(trf_world *tw, rt_task *t, const char *model, const char *pa
 	char *err = NULL;
 	tcdf *c = trf_cdf_load(file, &err);
 	free(file);
-	if (!c) {
-		/* rt_fatal does not return: copy the message to the stack so nothing leaks. */
-		char msg[512];
-		snprintf(msg, sizeof msg, "%s", err);
-		free(err);
-		rt_fatal(t, "%s", msg);
-	}
+	if (!c)
+		task_fatal_err(t, err, NULL);
 	VEC_PUSH(&tw->cdfs, c);
 	return c;
 }
@@ -344,12 +339,8 @@ void rt_traffic_replay(rt_task *t, const rt_group *g, const char *path)
 	if (!v) {
 		char *err = NULL;
 		v = vef_load(path, &err);
-		if (!v) {
-			char msg[600];
-			snprintf(msg, sizeof msg, "%s", err);
-			free(err);
-			rt_fatal(t, "%s", msg);
-		}
+		if (!v)
+			task_fatal_err(t, err, NULL);
 		VEC_PUSH(&tw->traces, v);
 	}
 	if (v->tasks > g->n)

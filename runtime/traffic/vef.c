@@ -218,13 +218,6 @@ static int ext(vp *P, vef_trace *v)
 	return expected(P, 1, EXT_FORM);
 }
 
-/* The directory part of path, with its slash ("" if none). */
-static char *dir_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? xstrndup(path, (size_t)(s - path + 1)) : xstrdup("");
-}
-
 static int dcnw(vp *P, vef_trace *v)
 {
 	const char *form = v->model == VEF_DCNW ? "`MODEL dest LOAD gbps`" : "`path dest LOAD gbps`";
@@ -239,14 +232,7 @@ static int dcnw(vp *P, vef_trace *v)
 	} else {
 		if (!*P->tok[0])
 			return fail(P, "expected the path of a CDF file, found an empty word");
-		if (P->tok[0][0] == '/') {
-			v->dcnw.cdf_path = xstrdup(P->tok[0]);
-		} else {
-			/* Relative to the trace, so that a trace and its table travel together. */
-			char *d = dir_of(P->path);
-			v->dcnw.cdf_path = xasprintf("%s%s", d, P->tok[0]);
-			free(d);
-		}
+		v->dcnw.cdf_path = xpath_near(P->path, P->tok[0]); /* a trace and its table travel together */
 	}
 	int i = 1;
 	double gbps;
