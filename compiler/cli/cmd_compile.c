@@ -12,51 +12,21 @@
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
 #include "runtime/stats/outfile.h"
+#include "runtime/task/options.h"
 #include "base/util.h"
-
-static void compile_usage(FILE *f)
-{
-	fputs("usage: ncsim compile FILE.ncptl [-o OUT.c] [--allow-backend-code]\n"
-	      "  Translates a coNCePTuaL program into one C file that builds with\n"
-	      "  cc OUT.c $(pkg-config --cflags --libs ncsim).\n"
-	      "  -o OUT.c               output file (default: FILE.c in the current directory; - for stdout)\n"
-	      "  --allow-backend-code   paste BACKEND EXECUTES/DECLARES text verbatim\n",
-	      f);
-}
 
 int cmd_compile(int argc, char **argv)
 {
-	const char *path = NULL, *out = NULL;
-	cg_opts o = {0};
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			compile_usage(stdout);
-			return EXIT_OK;
-		} else if (!strcmp(a, "--allow-backend-code")) {
-			o.allow_backend_code = 1;
-		} else if (!strcmp(a, "-o") && i + 1 < argc) {
-			out = argv[++i];
-		} else if (!strncmp(a, "-o", 2) && a[2]) {
-			out = a + 2;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "ncsim compile: unknown option '%s'\n", a);
-			compile_usage(stderr);
-			return EXIT_USAGE;
-		} else if (path) {
-			fprintf(stderr, "ncsim compile: only one FILE may be given\n");
-			return EXIT_USAGE;
-		} else {
-			path = a;
-		}
-	}
-	if (!path) {
-		compile_usage(stderr);
-		return EXIT_USAGE;
-	}
+	opt_set o;
+	/* argv[0] is "compile"; the options and --help come from runtime/task/options.c. */
+	int rc = opt_parse(&o, OPT_CMD_COMPILE, "ncsim compile", argc - 1, argv + 1);
+	if (rc != 0)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	const char *path = o.operand, *out = opt_get(&o, OPT_OUTPUT)->text;
+	cg_opts co = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE)};
 	char *csrc, *defout = NULL;
 	size_t len;
-	int rc = cg_compile_file(path, &o, stderr, &csrc, &len);
+	rc = cg_compile_file(path, &co, stderr, &csrc, &len);
 	if (rc != EXIT_OK)
 		return rc;
 	if (!out) {

@@ -7,7 +7,6 @@
 #include "config.h"
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
-#include "runtime/task/workload.h"
 
 static void usage(FILE *f)
 {
@@ -25,12 +24,6 @@ static void usage(FILE *f)
 	        "options:\n"
 	        "  -h, --help        show this help\n"
 	        "  -V, --version     show the version\n");
-}
-
-static int is_workload(const char *path)
-{
-	size_t n = strlen(path);
-	return n > 5 && !strcmp(path + n - 5, ".wkld");
 }
 
 int main(int argc, char **argv)
@@ -56,9 +49,6 @@ int main(int argc, char **argv)
 		{"compile", cmd_compile},
 		{"run", cmd_run},
 	};
-	/* `ncsim run FILE.wkld ...` runs a workload file: several jobs on one machine. */
-	if (!strcmp(argv[1], "run") && argc > 2 && is_workload(argv[2]))
-		return cmd_run_workload(argv[2], argc - 3, argv + 3);
 	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);

@@ -4,8 +4,13 @@ libncsim_la_SOURCES += runtime/net/dragonfly.c runtime/net/dragonfly_config.c ru
 	runtime/net/dragonfly_route.c runtime/net/dragonfly_router.c runtime/net/dragonfly_nic.c \
 	runtime/net/dragonfly_stats.c
 
-# `ncsim netbench` (the lead wires it into compiler/cli/main.c).
+# Synthetic traffic on the dragonfly (runtime/net/netbench.h) and its command
+# line, `ncsim netbench` (compiler/cli/cmd_netbench.c).
+noinst_HEADERS += runtime/net/netbench.h
+libncsim_la_SOURCES += runtime/net/netbench.c
 libncsimfe_la_SOURCES += compiler/cli/cmd_netbench.c
+check_PROGRAMS += tests/unit/test_netbench
+TESTS += tests/unit/test_netbench
 
 # Stand-alone netbench driver used by bench/dragonfly.sh and bench/df_loadcurve.sh.
 noinst_PROGRAMS += bench/df_netbench

@@ -88,8 +88,7 @@ struct drv_sim {
 	ncsim_time_t end;
 };
 
-/* The system o describes (heap), or NULL with *err. */
-static sysconf_t *load_system(const drv_options *o, char **err)
+sysconf_t *drv_load_system(const drv_options *o, char **err)
 {
 	if (o->system_text)
 		return sysconf_parse("(system text)", o->system_text, err);
@@ -102,7 +101,7 @@ drv_sim *drv_new(const drv_options *o, char **err)
 {
 	drv_sim *s = xcalloc(1, sizeof *s);
 	s->o = *o;
-	s->sys = load_system(o, err);
+	s->sys = drv_load_system(o, err);
 	if (!s->sys) {
 		free(s);
 		return NULL;
@@ -225,7 +224,7 @@ static sto_system *make_storage(const sysconf_t *sys, net_model *net, sim_ctx *c
 
 int drv_machine_nodes(const drv_options *o, uint32_t tasks, uint32_t *nnodes, uint8_t **storage_mask, char **err)
 {
-	sysconf_t *sys = load_system(o, err);
+	sysconf_t *sys = drv_load_system(o, err);
 	if (!sys)
 		return -1;
 	int rc = -1;
@@ -252,7 +251,7 @@ out:
 
 int drv_check_network(const drv_options *o, uint32_t tasks, char **err)
 {
-	sysconf_t *sys = load_system(o, err);
+	sysconf_t *sys = drv_load_system(o, err);
 	if (!sys)
 		return -1;
 	uint32_t need;

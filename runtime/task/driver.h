@@ -21,6 +21,7 @@
 
 #include "ncsim/rt.h"
 #include "runtime/kernel/sim.h"
+#include "base/sysconf.h"
 
 /* The built-in default system (a small dragonfly with burst-buffer nodes), used when no system file is given. */
 extern const char drv_default_system[];
@@ -58,6 +59,8 @@ typedef struct drv_sim drv_sim;
 
 /* Reads the system (file or default). NULL with *err (heap) on error. */
 drv_sim *drv_new(const drv_options *o, char **err);
+/* The system o names (system_text, else system_path, else drv_default_system), heap; NULL with *err. */
+sysconf_t *drv_load_system(const drv_options *o, char **err);
 /* Sets (copies) the output folder of files written during the run (drv_options.out_dir); before drv_run. */
 void drv_set_out_dir(drv_sim *s, const char *dir);
 /* Adds a job; parses its options (§11). Returns its index, or -1 with *err. */

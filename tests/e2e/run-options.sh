@@ -25,23 +25,9 @@
 # Usage: run-options.sh   (NCSIM names the binary, NCSIM_SRCDIR the source tree)
 # Exit status: 0 if every check passed, 1 otherwise.
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-builddir=${NCSIM_BUILDDIR:-$(pwd)}
-ncsim=${NCSIM:-$builddir/ncsim}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-runopt.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-: "${XDG_CACHE_HOME:=$work/cache}"
-export XDG_CACHE_HOME
+. "$srcdir/tests/e2e/check.sh"
 cd "$work" || exit 1
 
-failed=0
-passed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() {
-	c_desc=$1
-	shift
-	if "$@"; then pass "$c_desc"; else fail "$c_desc"; fi
-}
 # Flattened summary.json of folder $1 (no blanks), for grep -o.
 flat() { tr -d ' \t\n' < "$1/summary.json"; }
 # Value of the first integer key $2 in summary.json of folder $1 (after the optional section marker $3).
@@ -230,5 +216,4 @@ nrun mixed mixed.wkld --network ideal --no-wall-time --no-progress --out "$work/
 check "a workload with a .c job exits 0 (rc=$(rc_of mixed))" test "$(rc_of mixed)" = 0
 check "the .c job ran (its end time is 6 us)" sh -c "tr -d ' \n' < '$work/o-mixed/summary.json' | grep -q '\"program\":\"sleeper\",\"tasks\":3,\"args\":\"--us2\",\"end_ps\":6000000'"
 
-echo "run-options: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish run-options

@@ -22,26 +22,10 @@
 # Usage: run-io.sh   (NCSIM names the binary, NCSIM_SRCDIR/NCSIM_BUILDDIR the trees)
 # Exit status: 0 if every check passed, 1 otherwise.
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../../.." && pwd)}
-builddir=${NCSIM_BUILDDIR:-$(pwd)}
-ncsim=${NCSIM:-$builddir/ncsim}
+. "$srcdir/tests/e2e/check.sh"
 io=$srcdir/tests/e2e/io
 local_sys=$srcdir/stdlib/systems/df-small-local.conf
 side_sys=$srcdir/stdlib/systems/df-small-storage-side.conf
-work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-io.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-: "${XDG_CACHE_HOME:=$work/cache}"
-export XDG_CACHE_HOME
-
-failed=0
-passed=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# check DESCRIPTION COMMAND...: PASS if the command succeeds.
-check() {
-	c_desc=$1
-	shift
-	if "$@"; then pass "$c_desc"; else fail "$c_desc"; fi
-}
 # awk over a CSV file with columns by name: csv FILE 'PROGRAM' (c["name"] is the column number).
 csv() {
 	c_file=$1
@@ -382,5 +366,4 @@ err_case err-readonly 1 "Writing file 3, which is open for reading only (task 0,
 err_case err-nospace 1 "No space left on the storage for a write of 5000000 bytes to file 1 (task 0, line 9, time " \
 	--system "$io/err-nospace.conf"
 
-echo "run-io: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish run-io

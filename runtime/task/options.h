@@ -1,0 +1,124 @@
+/*
+ * options.h - the command-line options of every ncsim command, from one
+ * table (prefix opt_).
+ *
+ * Each option has one row: long name, short letter, the kind of its value,
+ * the commands that accept it and its help line. Parsing, value checks and
+ * every --help text come from that table, so an option means the same in
+ * `ncsim run` (.ncptl, .c and .vef), `ncsim run FILE.wkld`, a standalone
+ * skeleton (rt_main), `ncsim netbench`, `ncsim check` and `ncsim compile`,
+ * and no help text can miss one. A second table lists the environment
+ * variables each command reads; --help prints them too.
+ *
+ *     opt_set s;
+ *     int rc = opt_parse(&s, OPT_CMD_RUN, "ncsim run", argc, argv);   0, 1 (help shown) or -1
+ *     if (opt_given(&s, OPT_UNTIL)) ... opt_time_of(&s, OPT_UNTIL) ...
+ *     opt_run_settings(&s, &drv_opts, &err);     the shared simulation options
+ *     opt_free(&s);
+ *
+ * Values: `--name value`, `--name=value`, `-n value`, `-nvalue`. Times are a
+ * number with ps, ns, us (or µs), ms or s; a plain number is in microseconds
+ * everywhere. Integers take the K, M, G, T (binary) and E<n> suffixes of
+ * program options (runtime/task/params.h).
+ */
+#ifndef NCSIM_OPTIONS_H
+#define NCSIM_OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ncsim/rt.h"
+#include "runtime/task/driver.h"
+#include "base/units.h"
+
+/* The commands; a table row holds the set of commands that accept the option. */
+enum opt_cmd {
+	OPT_CMD_RUN = 1u << 0,      /* ncsim run FILE.ncptl | SKELETON.c | TRACE.vef */
+	OPT_CMD_WKLD = 1u << 1,     /* ncsim run FILE.wkld */
+	OPT_CMD_SKELETON = 1u << 2, /* a standalone skeleton (rt_main) */
+	OPT_CMD_NETBENCH = 1u << 3, /* ncsim netbench */
+	OPT_CMD_CHECK = 1u << 4,    /* ncsim check */
+	OPT_CMD_COMPILE = 1u << 5,  /* ncsim compile */
+};
+
+/* One identifier per option: the row of the table, the slot of its value. */
+enum opt_id {
+	OPT_HELP,
+	/* simulation runs */
+	OPT_TASKS, OPT_SYSTEM, OPT_NETWORK, OPT_ROUTING, OPT_PLACEMENT, OPT_ALLOC, OPT_SEED, OPT_OUT, OPT_UNTIL,
+	OPT_IO_LOG, OPT_STACK_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_NO_WALL_TIME,
+	/* the compiler */
+	OPT_ALLOW_BACKEND_CODE, OPT_VERBOSE, OPT_AST, OPT_SYNTAX_ONLY, OPT_OUTPUT,
+	/* synthetic network traffic */
+	OPT_GROUPS, OPT_ROUTERS, OPT_NODES, OPT_GLOBALS, OPT_PATTERN, OPT_HOTSPOT_FRAC, OPT_LOAD, OPT_SIZE,
+	OPT_ARRIVAL, OPT_DURATION, OPT_WARMUP, OPT_CODES_MODE, OPT_LINKS, OPT_CSV, OPT_DESCRIBE, OPT_STOP_AT_END,
+	OPT_NIDS
+};
+
+/* The value of one option as parsed; which field is set depends on the option's kind. */
+typedef struct opt_value {
+	int given;          /* 0: absent; else its position on the command line (the last one counts) */
+	const char *text;   /* as written (NULL for a flag) */
+	uint64_t num;       /* integers and sizes */
+	ncsim_time_t time;  /* times (ps) */
+	double real;        /* real numbers */
+	int choice;         /* a word from a list: what the option's parser returned */
+} opt_value;
+
+typedef struct opt_set {
+	unsigned cmd;          /* the one command being parsed */
+	const char *prog;      /* its name in messages */
+	opt_value v[OPT_NIDS];
+	const char *operand;   /* the FILE of check, compile and run, or NULL */
+	int rest_argc;         /* what follows `--`: the program's own options */
+	char **rest_argv;
+	char *system_path;     /* --system resolved to a file (heap), after opt_system */
+} opt_set;
+
+/* Plain numbers of a time option are in this unit (microseconds). */
+#define OPT_TIME_UNIT UNITS_US
+
+/*
+ * Parses argv[0..argc) (no command name) for command cmd (one OPT_CMD_ bit);
+ * prog names it in messages. Returns 0, 1 after printing the help on stdout,
+ * or -1 after a message on stderr (a usage error).
+ */
+int opt_parse(opt_set *s, unsigned cmd, const char *prog, int argc, char **argv);
+/* Frees what opt_parse and opt_system allocated (not s itself). */
+void opt_free(opt_set *s);
+/* Prints the help of cmd: usage, every option it accepts and every environment variable it reads. */
+void opt_help(unsigned cmd, const char *self, FILE *out);
+/* Index in argv of the first argument of cmd that is neither an option nor its value, or -1. */
+int opt_operand(unsigned cmd, int argc, char **argv);
+
+/* 1 if option id was given. */
+static inline int opt_given(const opt_set *s, enum opt_id id) { return s->v[id].given; }
+/* The parsed value of option id (zeros when not given). */
+static inline const opt_value *opt_get(const opt_set *s, enum opt_id id) { return &s->v[id]; }
+
+/*
+ * Parses a time given on a command line: a number with ps, ns, us (or µs), ms
+ * or s; a plain number is in microseconds. Zero is accepted here; options of
+ * kind "positive time" reject it. 0, or -1 with *why (static text).
+ */
+int opt_time(const char *s, ncsim_time_t *ps, const char **why);
+
+/*
+ * The --system file: *path is NULL when the option is absent, else the file
+ * it names or the preset it names (stdlib/systems, NCSIM_PATH). 0, or -1
+ * with *err (heap).
+ */
+int opt_system(opt_set *s, const char **path, char **err);
+/*
+ * Fills the simulation settings of o that options set: system, network,
+ * routing, seed (default 1), until, stack size, io.csv, progress line and
+ * wall time. 0, or -1 with *err (heap; --system names no file or preset).
+ */
+int opt_run_settings(opt_set *s, drv_options *o, char **err);
+/*
+ * Makes the output folder: --out (created with its parents), or a fresh
+ * ncsim-out/<name>-<time>. Heap path, or NULL with *err.
+ */
+char *opt_out_dir(const opt_set *s, const char *name, char **err);
+
+#endif
