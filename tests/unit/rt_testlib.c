@@ -3,6 +3,7 @@
  */
 #include "tests/unit/rt_testlib.h"
 
+#include <CUnit/CUnit.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,20 @@ drv_sim *tl_run_analytic(const rt_program *prog, uint32_t ntasks, const char *ex
 	char *sys = tl_analytic(ntasks, extra);
 	drv_sim *s = tl_run(prog, ntasks, sys, rc, err);
 	free(sys);
+	return s;
+}
+
+drv_sim *tl_check_run(const rt_program *prog, uint32_t ntasks, const char *extra, char **argv, int want_rc,
+                      FILE *err)
+{
+	char *sys = tl_analytic(ntasks, extra);
+	drv_options o = {.system_text = sys, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1};
+	int argc = 0, rc;
+	while (argv && argv[argc])
+		argc++;
+	drv_sim *s = tl_run_opts(prog, ntasks, &o, argc, argv, &rc, err);
+	free(sys);
+	CU_ASSERT_EQUAL_FATAL(rc, want_rc);
 	return s;
 }
 

@@ -24,6 +24,13 @@ char *tl_analytic(uint32_t nodes, const char *extra);
 drv_sim *tl_run(const rt_program *prog, uint32_t ntasks, const char *system, int *rc, FILE *err);
 /* tl_run on tl_analytic(ntasks, extra). */
 drv_sim *tl_run_analytic(const rt_program *prog, uint32_t ntasks, const char *extra, int *rc, FILE *err);
+/*
+ * Runs prog on ntasks tasks of tl_analytic(ntasks, extra) with the program
+ * arguments argv (NULL-terminated; NULL: none) and checks (fatally) that
+ * drv_run returns want_rc; failure reports go to `err` (NULL: stderr).
+ */
+drv_sim *tl_check_run(const rt_program *prog, uint32_t ntasks, const char *extra, char **argv, int want_rc,
+                      FILE *err);
 /* As tl_run with options of one's own (system_text, out_dir, output, io_log, ...); o->seed is kept. */
 drv_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const drv_options *o, int argc, char **argv, int *rc,
                     FILE *err);

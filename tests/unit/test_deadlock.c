@@ -13,14 +13,12 @@ static char report[8192];
 /* Runs prog and captures the failure report; returns drv_run's status. */
 static int run_capture(const rt_program *prog, uint32_t ntasks)
 {
-	char *sys = tl_analytic(ntasks, NULL);
 	memset(report, 0, sizeof report);
 	FILE *err = fmemopen(report, sizeof report - 1, "w");
 	int rc;
-	drv_sim *s = tl_run(prog, ntasks, sys, &rc, err);
+	drv_sim *s = tl_run_analytic(prog, ntasks, NULL, &rc, err);
 	fclose(err);
 	drv_free(s);
-	free(sys);
 	return rc;
 }
 
@@ -88,16 +86,12 @@ TL_PROGRAM(prog_bad_peer, bad_peer);
 
 static void test_fatal(void)
 {
-	char *sys = tl_analytic(2, NULL);
-	int rc;
-	drv_sim *s = tl_run(&prog_bad_peer, 2, sys, &rc, NULL);
-	CU_ASSERT_EQUAL(rc, 1);
+	drv_sim *s = tl_check_run(&prog_bad_peer, 2, NULL, NULL, 1, NULL);
 	const char *m = drv_world(s)->fatal;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 	CU_ASSERT_PTR_NOT_NULL(strstr(m, "destination task 5 is out of range (0..1)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(m, "task 1, line 42"));
 	drv_free(s);
-	free(sys);
 }
 
 int main(void)

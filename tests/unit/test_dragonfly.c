@@ -1,9 +1,9 @@
 /*
- * test_dragonfly.c - the packet-level dragonfly: zero-load latency against the
- * closed-form formula, conservation and credit checks under load, determinism,
- * CODES configuration files and the built-in global-link arrangements.
+ * test_dragonfly.c - the packet-level dragonfly: zero-load latency along paths
+ * traced by hand through the wiring, conservation and credit checks under
+ * load, determinism, CODES configuration files and the built-in global-link
+ * arrangements.
  */
-#define _GNU_SOURCE 1 /* mkdtemp */
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,74 +52,187 @@ static df_config small_config(void)
 	return c;
 }
 
+/* ------------------------------------------------------------ zero load */
+
 /*
- * Zero-load latency of one packet of S bytes (chunk C = min(chunk, S)) over
- * links i = 0..L with L routers:
- *   sum_i (latency_i + ser_i(C)) + L * router_delay + max_i (ser_i(S) - ser_i(C))
- * The links' classes come from the per-class byte counters after the run.
+ * A packet's path, worked out by hand from the wiring: its router-to-router
+ * links by class (every path also has the injection and the ejection link).
+ * LOCAL_DRAWN: the number of local links depends on a random draw (0..3).
  */
-static void zero_load_case(enum df_routing routing, uint32_t chunk, int blocks, uint32_t src, uint32_t dst,
-                           uint64_t bytes)
+#define LOCAL_DRAWN (-1)
+typedef struct zl_path {
+	uint32_t src, dst;
+	int local, global;
+} zl_path;
+
+/*
+ * small_config(): 9 groups x 4 routers x 2 nodes, h = 2, relative arrangement.
+ * Node n sits on router n/2; router r is index r%4 of group r/4. Group s's
+ * global link j = 2*index + slot (j = 0..7) reaches group (s + 1 + j) mod 9 and
+ * lands on index (7 - j)/2 there (dragonfly_topo.c with a*h = g-1: one link per
+ * pair of groups). Minimal routing, and UGAL and PAR at zero load (no queue
+ * ever outweighs the bias), take these paths:
+ */
+static const zl_path small_minimal[] = {
+	{0, 1, 0, 0},  /* both on router 0: no router-to-router link */
+	{0, 7, 1, 0},  /* router 0 -> 3 in group 0 */
+	{2, 5, 1, 0},  /* router 1 -> 2 */
+	{0, 14, 0, 1}, /* router 0 holds j = 0 to group 1, landing on index 3: router 7, node 14's */
+	{15, 1, 0, 1}, /* router 7 (group 1, index 3) holds j = 7 to group (1+1+7) mod 9 = 0, landing on router 0 */
+	{0, 8, 1, 1},  /* j = 0 lands on router 7, then local to router 4 */
+	{0, 70, 2, 1}, /* to router 35 (group 8, index 3): local to index 3, j = 7 lands on index 0 (router 32), local */
+	{5, 20, 2, 1}, /* router 2 -> 10 (group 2): j = 1 on index 0, lands on index 3 (router 11), local to 10 */
+	{3, 44, 2, 1}, /* router 1 -> 22 (group 5): j = 4 on index 2, lands on index 1 (router 21), local to 22 */
+	{9, 60, 2, 1}, /* router 4 (group 1) -> 30 (group 7): j = 7-1-1 = 5 on index 2, lands on router 29, local */
+};
+
+/*
+ * Valiant on the same machine: within a group the packet goes through one of
+ * the two other routers of the group (2 local links whichever is drawn);
+ * towards another group it crosses a random intermediate group: always 2
+ * global links, and 0 to 3 local ones depending on where the links of the
+ * drawn group start and land.
+ */
+static const zl_path small_valiant[] = {
+	{0, 1, 0, 0},           {0, 7, 2, 0},           {2, 5, 2, 0},           {0, 14, LOCAL_DRAWN, 2},
+	{0, 70, LOCAL_DRAWN, 2}, {5, 20, LOCAL_DRAWN, 2}, {9, 60, LOCAL_DRAWN, 2},
+};
+
+/*
+ * tiny_config(): 3 groups x 3 routers x 2 nodes, h = 2 (a*h = 3(g-1): three
+ * links per pair of groups). Index i of group s holds j = 2i (slot 0) to group
+ * s+1 and j = 2i+1 to group s+2 (mod 3), and both land on index i: the global
+ * links join routers of the same index. Node n is on router n/2, group n/6.
+ * Valiant has a single choice here (the one other router, or the one other
+ * group), so its paths are exact too.
+ */
+static const zl_path tiny_minimal[] = {
+	{0, 1, 0, 0},  /* router 0 */
+	{0, 4, 1, 0},  /* router 0 -> 2 */
+	{0, 6, 0, 1},  /* router 0 (group 0, index 0) -> 3 (group 1, index 0): one global link */
+	{0, 10, 1, 1}, /* router 0 -> 3, then local to 5 */
+	{17, 2, 1, 1}, /* router 8 (group 2, index 2) -> 2 (group 0, index 2), then local to 1 */
+};
+static const zl_path tiny_valiant[] = {
+	{0, 1, 0, 0},  /* ejected at once: no intermediate */
+	{0, 4, 2, 0},  /* router 0 -> 1 -> 2 */
+	{0, 6, 0, 2},  /* via group 2: router 0 -> 6 -> 3 */
+	{0, 10, 1, 2}, /* router 0 -> 6 -> 3, local to 5 */
+	{17, 2, 1, 2}, /* via group 1: router 8 -> 5 -> 2, local to 1 */
+};
+
+static df_config tiny_config(void)
 {
 	df_config c = small_config();
+	c.groups = 3;
+	c.routers = 3;
+	return c;
+}
+
+/*
+ * Zero-load latency of one packet of S bytes (cut-through unit C = min(chunk,
+ * S)) over its injection and ejection links, L local and G global links and
+ * L + G + 1 routers, each link's serialization rounded up to a picosecond:
+ *   sum_links (latency + ser(C)) + routers * router_delay + max_links (ser(S) - ser(C))
+ */
+static ncsim_time_t zero_load_ps(const df_config *c, uint64_t S, unsigned L, unsigned G)
+{
+	const unsigned n[DF_NCLASSES] = {[DF_TERMINAL] = 2, [DF_LOCAL] = L, [DF_GLOBAL] = G};
+	uint64_t C = S < c->chunk_size ? S : c->chunk_size;
+	ncsim_time_t t = (L + G + 1) * c->router_delay, extra = 0;
+	for (int k = 0; k < DF_NCLASSES; k++) {
+		if (!n[k])
+			continue;
+		ncsim_time_t sS = ut_xfer_ps(S, (uint64_t)c->bw[k]), sC = ut_xfer_ps(C, (uint64_t)c->bw[k]);
+		t += n[k] * (c->latency[k] + sC);
+		if (sS - sC > extra)
+			extra = sS - sC;
+	}
+	return t + extra;
+}
+
+/* Sends one packet along `want` on machine c, checks its links, hops and latency; returns the latency. */
+static ncsim_time_t zero_load_case(df_config c, enum df_routing routing, uint32_t chunk, int blocks, const zl_path *want,
+                           uint64_t bytes)
+{
 	c.routing = routing;
 	c.chunk_size = chunk;
 	c.router_delay_blocks_port = blocks;
-	sim_ctx *ctx = sim_new(7 + src * 31 + dst);
-	char *err = NULL;
-	net_model *m = df_create_config(ctx, &c, &err);
+	sim_ctx *ctx = sim_new(7 + want->src * 31 + want->dst);
+	net_model *m = df_create_config(ctx, &c, NULL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
 	sink s = {0};
-	sim_eid se = sim_entity_add(ctx, &sink_type, &s);
-	net_msg msg = {.src_node = src, .dst_node = dst, .bytes = bytes, .notify = se, .notify_kind = 0};
+	net_msg msg = {.src_node = want->src, .dst_node = want->dst, .bytes = bytes,
+	               .notify = sim_entity_add(ctx, &sink_type, &s)};
 	CU_ASSERT_EQUAL(net_inject(m, ctx, &msg), 0);
 	CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
 	CU_ASSERT_EQUAL_FATAL(s.n, 1);
 	const df_stats *st = df_get_stats(m);
-	unsigned nlinks[DF_NCLASSES];
-	nlinks[DF_TERMINAL] = 2; /* injection and ejection */
-	nlinks[DF_LOCAL] = (unsigned)(st->link[DF_LOCAL].bytes / bytes);
-	nlinks[DF_GLOBAL] = (unsigned)(st->link[DF_GLOBAL].bytes / bytes);
+	uint64_t local = st->link[DF_LOCAL].bytes / bytes, global = st->link[DF_GLOBAL].bytes / bytes;
 	CU_ASSERT_EQUAL(st->injection.bytes + st->link[DF_TERMINAL].bytes, 2 * bytes);
-	unsigned routers = nlinks[DF_LOCAL] + nlinks[DF_GLOBAL] + 1;
-	uint64_t C = bytes < chunk ? bytes : chunk;
-	ncsim_time_t expect = routers * c.router_delay, extra = 0;
-	for (int k = 0; k < DF_NCLASSES; k++) {
-		if (!nlinks[k])
-			continue;
-		ncsim_time_t sS = sim_xfer_time(bytes, c.bw[k]), sC = sim_xfer_time(C, c.bw[k]);
-		expect += nlinks[k] * (c.latency[k] + sC);
-		if (sS - sC > extra)
-			extra = sS - sC;
+	CU_ASSERT_EQUAL(st->link[DF_GLOBAL].bytes, (uint64_t)want->global * bytes);
+	if (want->local == LOCAL_DRAWN) {
+		CU_ASSERT(local <= 3 && st->link[DF_LOCAL].bytes == local * bytes);
+	} else {
+		CU_ASSERT_EQUAL(st->link[DF_LOCAL].bytes, (uint64_t)want->local * bytes);
 	}
-	expect += extra;
+	unsigned L = want->local == LOCAL_DRAWN ? (unsigned)local : (unsigned)want->local;
+	ncsim_time_t expect = zero_load_ps(&c, bytes, L, (unsigned)want->global);
+	CU_ASSERT_EQUAL(s.d[0].hops, L + (unsigned)want->global);
 	CU_ASSERT_EQUAL(s.t[0], expect);
-	CU_ASSERT_EQUAL(s.d[0].hops, routers - 1);
-	if (s.t[0] != expect)
-		fprintf(stderr, "routing %s chunk %u %u->%u: latency %llu ps, formula %llu ps (L=%u G=%u)\n",
-		        df_routing_name(routing), chunk, src, dst, (unsigned long long)s.t[0], (unsigned long long)expect,
-		        nlinks[DF_LOCAL], nlinks[DF_GLOBAL]);
+	if (s.t[0] != expect || local != L || global != (uint64_t)want->global)
+		fprintf(stderr, "routing %s chunk %u %u->%u: %llu ps over %llu local + %llu global links, want %llu ps "
+		        "over %u + %d\n", df_routing_name(routing), chunk, want->src, want->dst,
+		        (unsigned long long)s.t[0], (unsigned long long)local, (unsigned long long)global,
+		        (unsigned long long)expect, L, want->global);
 	if (routing == DF_ROUTE_MINIMAL) {
-		CU_ASSERT_EQUAL(s.d[0].hops, df_min_hops(m, src, dst));
-		CU_ASSERT_EQUAL(m->ops->estimate(m, src, dst, bytes), expect);
+		CU_ASSERT_EQUAL(df_min_hops(m, want->src, want->dst), L + (unsigned)want->global);
+		CU_ASSERT_EQUAL(m->ops->estimate(m, want->src, want->dst, bytes), expect);
 	}
 	CU_ASSERT_EQUAL(m->ops->check(m, stderr), 0);
 	net_destroy(m);
 	sim_free(ctx);
-	df_config_clear(&c);
+	return s.t[0];
 }
+
+/* Every path of a table, for three chunk sizes, whole packets and partial ones with CODES' port blocking. */
+static void zero_load_paths(df_config c, enum df_routing routing, const zl_path *paths, size_t n)
+{
+	static const uint32_t chunks[] = {256, 4096, 64};
+	for (size_t ci = 0; ci < 3; ci++)
+		for (size_t i = 0; i < n; i++) {
+			zero_load_case(c, routing, chunks[ci], 0, &paths[i], 4096);
+			zero_load_case(c, routing, chunks[ci], 1, &paths[i], 1000);
+		}
+}
+
+#define PATHS(t) (t), sizeof(t) / sizeof((t)[0])
 
 static void test_zero_load(void)
 {
-	/* Node pairs: same router (0,1), same group (0,7), other groups (0,70), (5,20), (3,44). */
-	static const uint32_t pairs[][2] = {{0, 1}, {0, 7}, {2, 5}, {0, 70}, {5, 20}, {3, 44}, {9, 60}};
-	static const uint32_t chunks[] = {256, 4096, 64};
-	for (int r = DF_ROUTE_MINIMAL; r <= DF_ROUTE_PAR; r++)
-		for (size_t ci = 0; ci < 3; ci++)
-			for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-				zero_load_case((enum df_routing)r, chunks[ci], 0, pairs[i][0], pairs[i][1], 4096);
-				zero_load_case((enum df_routing)r, chunks[ci], 1, pairs[i][0], pairs[i][1], 1000);
-			}
+	zero_load_paths(small_config(), DF_ROUTE_MINIMAL, PATHS(small_minimal));
+	zero_load_paths(small_config(), DF_ROUTE_UGAL, PATHS(small_minimal));
+	zero_load_paths(small_config(), DF_ROUTE_PAR, PATHS(small_minimal));
+	zero_load_paths(small_config(), DF_ROUTE_VALIANT, PATHS(small_valiant));
+	zero_load_paths(tiny_config(), DF_ROUTE_MINIMAL, PATHS(tiny_minimal));
+	zero_load_paths(tiny_config(), DF_ROUTE_UGAL, PATHS(tiny_minimal));
+	zero_load_paths(tiny_config(), DF_ROUTE_PAR, PATHS(tiny_minimal));
+	zero_load_paths(tiny_config(), DF_ROUTE_VALIANT, PATHS(tiny_valiant));
+}
+
+/*
+ * One latency written out: minimal 0 -> 70 (local, global, local), 4096 B in
+ * 256 B chunks. Serialization of 256 B: terminal 16 ns, local 42.667 ns,
+ * global 64 ns; of 4096 B: 256, 682.667 and 1024 ns.
+ *   links:   2 (5 + 16) + 2 (20 + 42.667) + (150 + 64) = 381.334 ns
+ *   routers: 4 x 90                                    = 360 ns
+ *   tail:    max(256 - 16, 682.667 - 42.667, 1024 - 64) = 960 ns
+ * total 1701.334 ns.
+ */
+static void test_zero_load_example(void)
+{
+	const zl_path p = {0, 70, 2, 1};
+	CU_ASSERT_EQUAL(zero_load_case(small_config(), DF_ROUTE_MINIMAL, 256, 0, &p, 4096), 1701334);
 }
 
 /* Random traffic under load on a small machine; returns a fingerprint of the results. */
@@ -236,8 +349,8 @@ static void write_codes_files(const char *intra, const char *inter, uint32_t g, 
 
 static void test_codes_conf(void)
 {
-	char dir[] = "/tmp/test_dragonfly_XXXXXX";
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	char *dir = ut_tmpdir();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
 	char *intra = xasprintf("%s/intra", dir), *inter = xasprintf("%s/inter", dir), *conf = xasprintf("%s/df.conf", dir);
 	write_codes_files(intra, inter, 9, 4, 2);
 	FILE *f = fopen(conf, "w");
@@ -295,9 +408,8 @@ static void test_codes_conf(void)
 	CU_ASSERT_PTR_NULL(df_create_codes(NULL, conf, &n, &err));
 	CU_ASSERT_PTR_NOT_NULL(err);
 	free(err);
-	remove(intra);
-	remove(conf);
-	remove(dir);
+	ut_rmrf(dir);
+	free(dir);
 	free(intra);
 	free(inter);
 	free(conf);
@@ -388,7 +500,8 @@ static void test_sysconf(void)
 int main(void)
 {
 	static const ut_test tests[] = {
-		{"zero-load latency formula", test_zero_load},
+		{"zero-load latency along hand-traced paths", test_zero_load},
+		{"zero-load latency: one case written out", test_zero_load_example},
 		{"conservation, credits, determinism", test_conservation_determinism},
 		{"check detects loss", test_check_detects_loss},
 		{"CODES conf and files", test_codes_conf},

@@ -51,15 +51,23 @@ static void test_split(void)
 	CU_ASSERT_EQUAL(df->totals.bytes_injected[NET_CLASS_MPI], 1u << 20);
 	CU_ASSERT_EQUAL(df->totals.bytes_injected[NET_CLASS_CTRL], 0);
 	CU_ASSERT_EQUAL(net->totals.bytes_injected[NET_CLASS_MPI], (1u << 20) + 100 + 64);
-	CU_ASSERT_TRUE(net->totals.msgs_injected[NET_CLASS_CTRL] >= 3); /* RTS, RDMA request, ACK */
+	/* The small message goes eagerly; the large one by rendezvous: RTS, RDMA request, data, ACK. */
+	CU_ASSERT_EQUAL(net->totals.msgs_injected[NET_CLASS_MPI], 2);
+	CU_ASSERT_EQUAL(net->totals.msgs_injected[NET_CLASS_CTRL], 3);
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
-	/* The analytic half's latency is the dragonfly's minimal-path latency. */
-	ncsim_time_t path = df->ops->estimate(df, 0, 11, 0);
-	ncsim_time_t small = net->ops->estimate(net, 0, 11, 100);
-	CU_ASSERT_EQUAL(small, path + sim_xfer_time(100, 5e9));
+	/*
+	 * The analytic half's latency is the dragonfly's minimal-path latency. Node 0
+	 * is on router 0 (group 0), node 11 on router 5 (group 2, index 1); group 0
+	 * reaches group 2 through router 1's global link, which lands on router 4:
+	 * terminal, local, global, local, terminal links and 4 routers:
+	 *   2 x 10 + 2 x 10 + 100 + 4 x 50 = 340 ns for no bytes;
+	 * 100 bytes add their serialization at the slowest class, 5 GB/s: 20 ns.
+	 */
+	CU_ASSERT_EQUAL(df->ops->estimate(df, 0, 11, 0), 340000);
+	CU_ASSERT_EQUAL(net->ops->estimate(net, 0, 11, 100), 360000);
 	CU_ASSERT_EQUAL(net->ops->estimate(net, 0, 11, 1 << 20), df->ops->estimate(df, 0, 11, 1 << 20));
-	/* A path inside one router is shorter than one across groups. */
-	CU_ASSERT_TRUE(df->ops->estimate(df, 0, 1, 0) < path);
+	/* Inside one router: two terminal links and one router, 2 x 10 + 50 ns. */
+	CU_ASSERT_EQUAL(df->ops->estimate(df, 0, 1, 0), 70000);
 	drv_free(s);
 	free(sys);
 }

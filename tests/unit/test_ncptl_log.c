@@ -122,24 +122,38 @@ static const char *expected_epilogue =
 
 static char *path_in_tmp(const char *name) { return xasprintf("%s/%s", ut_dir, name); }
 
+/* Opens a log of test_info() at ut_dir/name; *path gets that path (heap). */
+static nlog *open_log(const char *name, char **path)
+{
+	nlog_info in = test_info();
+	char *err = NULL;
+	*path = path_in_tmp(name);
+	nlog *l = nlog_open(*path, &in, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	return l;
+}
+
+/* Closes l (aborted with `abort_msg` unless NULL) and returns the whole file at path (heap). */
+static char *close_log(nlog *l, const char *abort_msg, const char *path)
+{
+	char *err = NULL;
+	CU_ASSERT_EQUAL(nlog_close(l, abort_msg, &test_epilogue, &err), 0);
+	char *text = ut_slurp(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	return text;
+}
+
 /* The whole file of a log with one small table. */
 static void test_whole_file(void)
 {
-	nlog_info in = test_info();
-	char *path = path_in_tmp("whole.log"), *err = NULL, *text, *want;
-	nlog *l = nlog_open(path, &in, &err);
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	char *path, *err = NULL;
+	nlog *l = open_log("whole.log", &path);
 	CU_ASSERT_STRING_EQUAL(nlog_path(l), path);
 	CU_ASSERT_EQUAL(access(path, F_OK), -1); /* atomic: nothing under the final name yet */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "one", RT_AGG_ALL, 0, 1, &err), 0);
-	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ut_slurp(path);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	want = xasprintf("%s\"one\"\n\"(all data)\"\n1\n%s", expected_prologue, expected_epilogue);
-	CU_ASSERT_STRING_EQUAL(text, want);
-	if (strcmp(text, want) != 0)
-		fprintf(stderr, "\n---- got:\n%s---- want:\n%s", text, want);
+	char *text = close_log(l, NULL, path);
+	char *want = xasprintf("%s\"one\"\n\"(all data)\"\n1\n%s", expected_prologue, expected_epilogue);
+	UT_ASSERT_TEXT(text, want);
 	free(want);
 	free(text);
 	free(path);
@@ -148,11 +162,8 @@ static void test_whole_file(void)
 /* LANGUAGE.md §10.3, the verified example: the data section byte for byte. */
 static void test_verified_example(void)
 {
-	nlog_info in = test_info();
-	char *path = path_in_tmp("verified.log"), *err = NULL, *text, *data;
-	nlog *l = nlog_open(path, &in, &err);
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	char *path, *err = NULL;
+	nlog *l = open_log("verified.log", &path);
 	/* For each i in {1, ..., 5} { task 0 logs i as "i" and the mean of i as "i" and ... } */
 	for (int i = 1; i <= 5; i++) {
 		CU_ASSERT_EQUAL(nlog_value(l, 0, "i", RT_AGG_ALL, 0, i, &err), 0);
@@ -174,24 +185,8 @@ static void test_verified_example(void)
 		}
 		CU_ASSERT_EQUAL(nlog_compute_aggregates(l, &err), 0);
 	}
-	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ut_slurp(path);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	data = ut_log_tables(text);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
-	CU_ASSERT_STRING_EQUAL(data,
-		"\"i\",\"i\",\"pct\",\"h\",\"h\",\"s\",\"s\",\"Pi\"\n"
-		"\"(all data)\",\"(mean)\",\"(21th percentile)\",\"(hist. values)\",\"(hist. tallies)\",\"(sum)\",\"(maximum)\",\"(all data)\"\n"
-		"1,3,1.84,0.5,1,150,50,3.14\n"
-		"2,,,1,1,,,\n"
-		"3,,,1.5,1,,,\n"
-		"4,,,2,1,,,\n"
-		"5,,,2.5,1,,,\n"
-		"\n"
-		"\"j\",\"med\",\"fin\"\n"
-		"\"(only value)\",\"(median)\",\"(final)\"\n"
-		"1,2,3\n"
-		"2,4,3\n");
+	char *text = close_log(l, NULL, path), *data = ut_log_tables(text);
+	UT_ASSERT_TEXT(data, ut_verified_tables);
 	free(data);
 	free(text);
 	free(path);
@@ -200,11 +195,8 @@ static void test_verified_example(void)
 /* Heading escapes, skipped column slots, exhausted histograms, %.10g, empty statements. */
 static void test_layout(void)
 {
-	nlog_info in = test_info();
-	char *path = path_in_tmp("layout.log"), *err = NULL, *text, *data;
-	nlog *l = nlog_open(path, &in, &err);
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	char *path, *err = NULL;
+	nlog *l = open_log("layout.log", &path);
 	CU_ASSERT_EQUAL(nlog_end_table(l, &err), 0); /* nothing logged: no table, no blank line */
 	CU_ASSERT_EQUAL(nlog_value(l, 3, "a \"quoted\" back\\slash\nnewline", RT_AGG_HISTOGRAM, 0, 7, &err), 0);
 	CU_ASSERT_EQUAL(nlog_value(l, 1, "x", RT_AGG_ALL, 0, 1.0 / 3.0, &err), 0);
@@ -214,11 +206,8 @@ static void test_layout(void)
 	CU_ASSERT_EQUAL(nlog_end_table(l, &err), 0);
 	CU_ASSERT_EQUAL(nlog_end_table(l, &err), 0); /* again: still nothing */
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "again", RT_AGG_ALL, 0, 4.8, &err), 0);
-	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), 0);
-	text = ut_slurp(path);
-	data = ut_log_tables(text);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(data);
-	CU_ASSERT_STRING_EQUAL(data,
+	char *text = close_log(l, NULL, path), *data = ut_log_tables(text);
+	UT_ASSERT_TEXT(data,
 		"\"x\",\"a \\\"quoted\\\" back\\\\slash newline\",\"a \\\"quoted\\\" back\\\\slash newline\",\"last\"\n"
 		"\"(all data)\",\"(hist. values)\",\"(hist. tallies)\",\"(variance)\"\n"
 		"0.3333333333,7,1,0\n"
@@ -273,11 +262,8 @@ static void test_column_altered(void)
 
 static void test_aggregate_errors(void)
 {
-	nlog_info in = test_info();
-	char *path = path_in_tmp("abort.log"), *err = NULL, *text, *data;
-	nlog *l = nlog_open(path, &in, &err);
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	char *path, *err = NULL;
+	nlog *l = open_log("abort.log", &path);
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "the", RT_AGG_ONLY, 0, 1, &err), 0);
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "the", RT_AGG_ONLY, 0, 2, &err), 0);
 	CU_ASSERT_EQUAL(nlog_value(l, 1, "ok", RT_AGG_SUM, 0, 5, &err), 0);
@@ -286,10 +272,8 @@ static void test_aggregate_errors(void)
 	free(err);
 	err = NULL;
 	/* The runtime then aborts: the log keeps the data that could be aggregated. */
-	CU_ASSERT_EQUAL(nlog_close(l, "Attempted to log more than one value in a \"THE\" column", &test_epilogue, &err), 0);
-	text = ut_slurp(path);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	data = ut_log_tables(text);
+	char *text = close_log(l, "Attempted to log more than one value in a \"THE\" column", path);
+	char *data = ut_log_tables(text);
 	CU_ASSERT_STRING_EQUAL(data, "\"ok\"\n\"(sum)\"\n5\n");
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, SEP "# Program aborted with the following error message:\n"
 	                                       "#     Attempted to log more than one value in a \"THE\" column\n"
@@ -299,8 +283,8 @@ static void test_aggregate_errors(void)
 	free(text);
 
 	/* An aggregate error found by the final flush of a normal close is recorded as an abort. */
-	l = nlog_open(path, &in, &err);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	free(path);
+	l = open_log("abort.log", &path);
 	CU_ASSERT_EQUAL(nlog_value(l, 0, "hm", RT_AGG_HARMONIC_MEAN, 0, 0, &err), 0);
 	CU_ASSERT_EQUAL(nlog_value(l, 2, "pct", RT_AGG_PERCENTILE, 150, 3, &err), 0);
 	CU_ASSERT_EQUAL(nlog_close(l, NULL, &test_epilogue, &err), -1);
@@ -320,16 +304,12 @@ static void test_aggregate_errors(void)
 
 static void test_abort_epilogue(void)
 {
-	nlog_info in = test_info();
-	char *path = path_in_tmp("aborted.log"), *err = NULL, *text, *want;
-	nlog *l = nlog_open(path, &in, &err);
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	char *path;
+	nlog *l = open_log("aborted.log", &path);
 	nlog_add_comment(l, NULL, "late one");
 	nlog_add_comment(l, "Simulated time", "12 us");
-	CU_ASSERT_EQUAL(nlog_close(l, "Task 3 (line 7): deadlock", &test_epilogue, &err), 0);
-	text = ut_slurp(path);
-	want = xasprintf("%s" SEP
+	char *text = close_log(l, "Task 3 (line 7): deadlock", path);
+	char *want = xasprintf("%s" SEP
 	                 "# Program aborted with the following error message:\n"
 	                 "#     Task 3 (line 7): deadlock\n"
 	                 "# Log completion time: Tue Nov 14 23:15:25 2023\n"
@@ -340,7 +320,7 @@ static void test_abort_epilogue(void)
 	                 "# User comment 1: late one\n"
 	                 "# Simulated time: 12 us\n" SEP,
 	                 expected_prologue);
-	CU_ASSERT_STRING_EQUAL(text, want);
+	UT_ASSERT_TEXT(text, want);
 	free(want);
 	free(text);
 	free(path);

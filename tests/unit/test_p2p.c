@@ -55,11 +55,8 @@ TL_PROGRAM(prog_order, order);
 
 static void test_match_order_tags(void)
 {
-	char *sys = tl_analytic(2, NULL);
-	int rc;
 	memset(seen, 0, sizeof seen);
-	drv_sim *s = tl_run(&prog_order, 2, sys, &rc, NULL);
-	CU_ASSERT_EQUAL(rc, 0);
+	drv_sim *s = tl_check_run(&prog_order, 2, NULL, NULL, 0, NULL);
 	CU_ASSERT_EQUAL(seen[0], 40);
 	CU_ASSERT_EQUAL(seen[1], 10);
 	CU_ASSERT_EQUAL(seen[2], 20);
@@ -67,7 +64,6 @@ static void test_match_order_tags(void)
 	CU_ASSERT_EQUAL(seen[4], 30);
 	CU_ASSERT_EQUAL(drv_world(s)->envs.live, 0);
 	drv_free(s);
-	free(sys);
 }
 
 /* Receives posted before the messages exist match them in posting order. */
@@ -93,15 +89,11 @@ TL_PROGRAM(prog_posted_first, posted_first);
 
 static void test_match_posted_first(void)
 {
-	char *sys = tl_analytic(3, NULL);
-	int rc;
-	drv_sim *s = tl_run(&prog_posted_first, 3, sys, &rc, NULL);
-	CU_ASSERT_EQUAL(rc, 0);
+	drv_sim *s = tl_check_run(&prog_posted_first, 3, NULL, NULL, 0, NULL);
 	CU_ASSERT_EQUAL(seen[0], 100);
 	CU_ASSERT_EQUAL(seen[1], 200);
 	CU_ASSERT_EQUAL(seen[2], 300);
 	drv_free(s);
-	free(sys);
 }
 
 /* Consumed messages of all three protocols need no receive; a later normal message still matches. */
@@ -123,17 +115,13 @@ TL_PROGRAM(prog_consumed, consumed);
 
 static void test_consumed(void)
 {
-	char *sys = tl_analytic(2, NULL);
-	int rc;
-	drv_sim *s = tl_run(&prog_consumed, 2, sys, &rc, NULL);
-	CU_ASSERT_EQUAL(rc, 0);
+	drv_sim *s = tl_check_run(&prog_consumed, 2, NULL, NULL, 0, NULL);
 	CU_ASSERT_EQUAL(seen[0], 77);
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->msgs_recv, 4);
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->msgs_sent, 4);
 	CU_ASSERT_EQUAL(drv_world(s)->envs.live, 0);
 	CU_ASSERT_TRUE(tl_tot(s, 1)->end < 1000 * US);
 	drv_free(s);
-	free(sys);
 }
 
 /* ------------------------------------------------------------ counters */
@@ -200,14 +188,10 @@ TL_PROGRAM(prog_counters, counters);
 
 static void test_counters(void)
 {
-	char *sys = tl_analytic(2, NULL);
-	int rc;
 	cnt_fail = 0;
-	drv_sim *s = tl_run(&prog_counters, 2, sys, &rc, NULL);
-	CU_ASSERT_EQUAL(rc, 0);
+	drv_sim *s = tl_check_run(&prog_counters, 2, NULL, NULL, 0, NULL);
 	CU_ASSERT_EQUAL(cnt_fail, 0);
 	drv_free(s);
-	free(sys);
 }
 
 /* The counter module alone: RESTORE on an empty stack fails, io_usecs truncates. */
@@ -232,16 +216,12 @@ TL_PROGRAM(prog_bad_restore, bad_restore);
 
 static void test_restore_empty_is_fatal(void)
 {
-	char *sys = tl_analytic(1, NULL);
-	int rc;
 	char buf[4096] = "";
 	FILE *err = fmemopen(buf, sizeof buf - 1, "w");
-	drv_sim *s = tl_run(&prog_bad_restore, 1, sys, &rc, err);
+	drv_sim *s = tl_check_run(&prog_bad_restore, 1, NULL, NULL, 1, err);
 	fclose(err);
-	CU_ASSERT_EQUAL(rc, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(drv_world(s)->fatal, "restored more counters than it stored"));
 	drv_free(s);
-	free(sys);
 }
 
 /* ------------------------------------------------------------ options */

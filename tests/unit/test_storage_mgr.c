@@ -154,7 +154,7 @@ static plan rd(ncsim_time_t at, uint32_t client, uint64_t off, uint64_t bytes)
 /* One network leg on an idle analytic path: latency + bytes / bandwidth. */
 static ncsim_time_t leg(uint64_t bytes)
 {
-	return NET_LAT + sim_xfer_time(bytes, NET_BW);
+	return NET_LAT + ut_xfer_ps(bytes, (uint64_t)NET_BW);
 }
 
 static ncsim_time_t absdiff(ncsim_time_t a, ncsim_time_t b)
@@ -185,11 +185,13 @@ static void test_pipelining(void)
 	CU_ASSERT_EQUAL_FATAL(simulate(c4, 1, 4, NULL, p, 1, 1, &r4), 0);
 	CU_ASSERT_EQUAL(r1.d.ndone, 1);
 	CU_ASSERT_EQUAL(r4.d.ndone, 1);
+	/* d3-s4510: 16 KiB pages, rho = 32, W_ch 42.29 us, W_page 72.61 us: 1 MiB = 64 pages in 2 cycles
+	 * with T_wait = max(0, 72.61 - 32 * 42.29) = 0, so T_w = 63 * 42.29 + 72.61 = 2736.88 us */
+	const ncsim_time_t tw = 63 * 42290000ull + 72610000ull;
 	sto_dev_params dp;
 	char *err = NULL;
 	CU_ASSERT_EQUAL_FATAL(sto_dev_params_load(NULL, "d3-s4510", &dp, &err), 0);
-	ncsim_time_t tw = sto_ssd_write_time(&dp.ssd, 1u << 20);
-	CU_ASSERT_EQUAL(tw, 63 * 42290000ull + 72610000ull);
+	CU_ASSERT_EQUAL(sto_ssd_write_time(&dp.ssd, 1u << 20), tw);
 	ncsim_time_t t1 = leg(64) + 8 * (leg(64) + leg(1u << 20) + tw) + leg(64);
 	ncsim_time_t t4 = leg(64) + leg(64) + leg(1u << 20) + 8 * tw + leg(64);
 	printf("\n  pipelining: threads=1 %.3f ms (expected %.3f), threads=4 %.3f ms (expected %.3f), speed-up %.2f\n",

@@ -3,7 +3,8 @@
  * (runtime/traffic*.c), with fixed seeds and tolerances derived from the
  * sample sizes:
  *
- *  - sizes: 100,000 draws from each shipped CDF; the Kolmogorov-Smirnov
+ *  - sizes: each shipped CDF file read by the test itself must equal the
+ *    loaded table; 100,000 draws from it; the Kolmogorov-Smirnov
  *    distance, taken at the support points of the step CDF (the only points
  *    where a step CDF and an empirical CDF of its draws can differ most), must
  *    stay below the 1% critical value 1.628/sqrt(n) = 0.00515;
@@ -14,7 +15,8 @@
  *    more than 3.5 standard errors. (GOOGLE_ALL, cv 23, would need 16 million
  *    messages for the same margin, which is why it is not used here.)
  *  - destinations: 100,000 draws per distribution; Pearson's chi-square
- *    against the redraw-conditioned probabilities (trf_dest_prob), bins with an
+ *    against the redraw-conditioned probabilities computed here from the
+ *    definitions (and trf_dest_prob must agree with them), bins with an
  *    expected count below 5 pooled, below the 1% critical value of
  *    chi-square with (bins - 1) degrees of freedom;
  *  - FLOWS classes: 100,000 flows; each class's share within 0.01 of its
@@ -32,44 +34,142 @@
 
 /* ------------------------------------------------------------ sizes */
 
+/*
+ * The built-in size models as stdlib/traffic/README.md lists them, with each
+ * table's median: the smallest size whose cumulative probability reaches 0.5
+ * in the file (the README gives them rounded: 27 B, 269 B, 268 B, 662 B,
+ * 72 KB, 28 KB, 3.5 KB).
+ */
+static const struct {
+	const char *name, *file;
+	uint64_t median;
+} models[TCDF_NMODELS] = {
+	{"FB_KEY_VALUE", "fb_key_value.cdf", 27},       {"GOOGLE_SEARCH", "google_search.cdf", 269},
+	{"GOOGLE_ALL", "google_all.cdf", 268},          {"FB_HADOOP", "fb_hadoop.cdf", 662},
+	{"WEB_SEARCH", "web_search.cdf", 72030},        {"FB_CACHE_FOLLOWER", "fb_cache_follower.cdf", 28270},
+	{"FB_WEB_SERVER", "fb_web_server.cdf", 3464},
+};
+
+/*
+ * A step CDF as the test itself reads it, following the README and not
+ * trf_cdf_parse: '#' lines and blank lines skipped, line 1 the stated mean,
+ * then `size cumulative_probability` rows; a repeated size keeps its last
+ * probability.
+ */
+enum { REF_MAX = 2048 };
+typedef struct ref_cdf {
+	size_t n;
+	uint64_t size[REF_MAX];
+	double cum[REF_MAX];
+	double stated_mean;
+} ref_cdf;
+
+static int ref_load(const char *path, ref_cdf *r)
+{
+	char *text = ut_slurp(path), *save = NULL;
+	int have_mean = 0, ok = text != NULL;
+	r->n = 0;
+	for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && ok; line = strtok_r(NULL, "\n", &save)) {
+		unsigned long long size;
+		double cum;
+		line += strspn(line, " \t\r");
+		if (!*line || *line == '#')
+			continue;
+		if (!have_mean) {
+			have_mean = sscanf(line, "%lf", &r->stated_mean) == 1;
+			ok = have_mean;
+		} else if (sscanf(line, "%llu %lf", &size, &cum) != 2 || r->n == REF_MAX) {
+			ok = 0;
+		} else if (r->n && r->size[r->n - 1] == size) {
+			r->cum[r->n - 1] = cum;
+		} else {
+			r->size[r->n] = size;
+			r->cum[r->n++] = cum;
+		}
+	}
+	free(text);
+	return ok && r->n ? 0 : -1;
+}
+
+/* The mean of the step distribution: sum of size times step probability. */
+static double ref_mean(const ref_cdf *r)
+{
+	double m = 0, prev = 0;
+	for (size_t i = 0; i < r->n; i++) {
+		m += (double)r->size[i] * (r->cum[i] - prev);
+		prev = r->cum[i];
+	}
+	return m;
+}
+
+/* The loaded table is the file's, row for row, with the README's median. */
+static void check_table(int m, const tcdf *c, const ref_cdf *r)
+{
+	CU_ASSERT_EQUAL_FATAL(c->n, r->n);
+	int rows_differ = 0;
+	for (size_t i = 0; i < r->n; i++)
+		rows_differ += c->size[i] != r->size[i] || c->cum[i] != r->cum[i];
+	CU_ASSERT_EQUAL(rows_differ, 0);
+	double mean = ref_mean(r);
+	CU_ASSERT(fabs(c->mean - mean) <= 1e-9 * mean);
+	CU_ASSERT_EQUAL(c->stated_mean, r->stated_mean);
+	/* The README's promise: line 1 is the table's mean within 0.2%. */
+	CU_ASSERT(fabs(mean - r->stated_mean) <= 0.002 * mean);
+	CU_ASSERT_EQUAL(trf_cdf_draw(c, 0.5), models[m].median);
+}
+
 static void test_cdf_ks(void)
 {
 	const int n = 100000;
 	const double crit = 1.628 / sqrt((double)n);
+	static ref_cdf r;
 	for (int m = 0; m < TCDF_NMODELS; m++) {
-		char *path = trf_cdf_model_path(m), *err = NULL;
+		/* The model of that name is built in, under that file name. */
+		int k = trf_cdf_model_index(models[m].name);
+		CU_ASSERT_FATAL(k >= 0 && k < TCDF_NMODELS);
+		CU_ASSERT_STRING_EQUAL(trf_cdf_model_name(k), models[m].name);
+		CU_ASSERT_STRING_EQUAL(trf_cdf_model_file(k), models[m].file);
+		char *rel = xasprintf("stdlib/traffic/%s", models[m].file), *path = ut_src_path(rel), *err = NULL;
+		CU_ASSERT_EQUAL_FATAL(ref_load(path, &r), 0);
 		tcdf *c = trf_cdf_load(path, &err);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
-		uint64_t *cnt = calloc(c->n, sizeof *cnt);
-		sim_rng r;
-		sim_rng_seed(&r, 12345, (uint64_t)m);
+		check_table(m, c, &r);
+		char *builtin = trf_cdf_model_path(k);
+		CU_ASSERT(strlen(builtin) > strlen(rel) && !strcmp(builtin + strlen(builtin) - strlen(rel), rel));
+		free(builtin);
+		uint64_t *cnt = calloc(r.n, sizeof *cnt);
+		sim_rng g;
+		sim_rng_seed(&g, 12345, (uint64_t)k);
+		int off_table = 0;
 		for (int i = 0; i < n; i++) {
-			uint64_t s = trf_cdf_draw(c, trf_dest_unif_pos(&r));
-			size_t lo = 0, hi = c->n - 1;
+			uint64_t s = trf_cdf_draw(c, trf_dest_unif_pos(&g));
+			size_t lo = 0, hi = r.n - 1;
 			while (lo < hi) {
 				size_t mid = (lo + hi) / 2;
-				if (c->size[mid] < s)
+				if (r.size[mid] < s)
 					lo = mid + 1;
 				else
 					hi = mid;
 			}
-			CU_ASSERT(c->size[lo] == s);
+			off_table += r.size[lo] != s;
 			cnt[lo]++;
 		}
+		CU_ASSERT_EQUAL(off_table, 0);
+		/* Kolmogorov-Smirnov distance against the file's own probabilities. */
 		double D = 0;
 		uint64_t acc = 0;
-		for (size_t i = 0; i < c->n; i++) {
+		for (size_t i = 0; i < r.n; i++) {
 			acc += cnt[i];
-			double d = fabs((double)acc / n - c->cum[i]);
+			double d = fabs((double)acc / n - r.cum[i]);
 			D = d > D ? d : D;
 		}
-		printf("\n    %-18s KS D = %.5f (critical %.5f), mean %.1f B (stated %.1f)", trf_cdf_model_name(m), D, crit,
-		       c->mean, c->stated_mean);
+		printf("\n    %-18s KS D = %.5f (critical %.5f), mean %.1f B (stated %.1f)", models[m].name, D, crit,
+		       ref_mean(&r), r.stated_mean);
 		CU_ASSERT(D < crit);
-		CU_ASSERT(fabs(c->mean - c->stated_mean) <= 0.002 * c->mean);
 		free(cnt);
 		trf_cdf_free(c);
 		free(path);
+		free(rel);
 	}
 }
 
@@ -117,6 +217,32 @@ static double chi2_crit(int df)
 	return df * pow(1 - a + z * sqrt(a), 3);
 }
 
+/*
+ * The law of sender s's destination, written from ncsim/traffic.h without
+ * trf_dest_prob: UNIFORM is 1/(n-1) on every other member; GAUSSIAN is
+ * round(Normal(mean, dev)) and POISSON is Poisson(mean) (mean n/2 and dev n/8
+ * unless given), both redrawn outside 0..n-1 and on the sender, i.e. their
+ * probabilities renormalised over the members other than s.
+ */
+static void want_law(const rt_dest *spec, int n, int s, double *p)
+{
+	double mean = spec->has_mean ? spec->mean : n / 2.0, dev = spec->has_dev ? spec->dev : n / 8.0;
+	double pk = exp(-mean), total = 0;
+	for (int e = 0; e < n; e++) {
+		if (spec->kind == RT_DEST_GAUSSIAN) /* P(e - 1/2 <= X < e + 1/2) */
+			p[e] = 0.5 * (erfc((e - 0.5 - mean) / (dev * M_SQRT2)) - erfc((e + 0.5 - mean) / (dev * M_SQRT2)));
+		else if (spec->kind == RT_DEST_POISSON) /* p(0) = e^-mean, p(k) = p(k-1) mean / k */
+			p[e] = e ? (pk *= mean / e) : pk;
+		else
+			p[e] = 1;
+	}
+	p[s] = 0;
+	for (int e = 0; e < n; e++)
+		total += p[e];
+	for (int e = 0; e < n; e++)
+		p[e] /= total;
+}
+
 static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 {
 	const int draws = 100000;
@@ -124,6 +250,8 @@ static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 	char *err = NULL;
 	CU_ASSERT_EQUAL_FATAL(trf_dest_resolve(&d, spec, NULL, n, &err), 0);
 	uint64_t *cnt = calloc((size_t)n, sizeof *cnt);
+	double *p = calloc((size_t)n, sizeof *p);
+	want_law(spec, n, sender, p);
 	sim_rng r;
 	sim_rng_seed(&r, 99, (uint64_t)(n * 1000 + sender) ^ (uint64_t)spec->kind << 40);
 	for (int i = 0; i < draws; i++) {
@@ -132,12 +260,12 @@ static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 		cnt[e]++;
 	}
 	/* Pool bins in member order until each pooled bin expects at least 5 draws. */
-	double chi = 0, exp_acc = 0, obs_acc = 0, psum = 0;
+	double chi = 0, exp_acc = 0, obs_acc = 0, worst = 0;
 	int bins = 0;
 	for (int e = 0; e < n; e++) {
-		double p = trf_dest_prob(&d, sender, e);
-		psum += p;
-		exp_acc += p * draws;
+		double gap = fabs(trf_dest_prob(&d, sender, e) - p[e]); /* the model's own table of the law */
+		worst = gap > worst ? gap : worst;
+		exp_acc += p[e] * draws;
 		obs_acc += (double)cnt[e];
 		if (exp_acc >= 5 || e == n - 1) {
 			if (exp_acc > 0) {
@@ -147,11 +275,12 @@ static void chisq_case(const char *name, const rt_dest *spec, int n, int sender)
 			exp_acc = obs_acc = 0;
 		}
 	}
-	CU_ASSERT_DOUBLE_EQUAL(psum, 1.0, 1e-9);
+	CU_ASSERT(worst < 1e-12);
 	double crit = chi2_crit(bins - 1);
 	printf("\n    %-28s n=%-3d sender %-3d chi2 = %7.2f on %d df (1%% critical %.2f)", name, n, sender, chi, bins - 1,
 	       crit);
 	CU_ASSERT(chi < crit);
+	free(p);
 	free(cnt);
 }
 
@@ -345,7 +474,7 @@ static void test_errors(void)
 	error_case("unknown traffic model NO_SUCH_MODEL");
 	S = (typeof(S)){.kind = 0, .d = {.cdf_path = "/nonexistent/x.cdf", .count = 10}};
 	error_case("/nonexistent/x.cdf: cannot open the CDF file");
-	char *bad = xasprintf("%s/tests/vef/bad_table.cdf", getenv("NCSIM_SRCDIR") ? getenv("NCSIM_SRCDIR") : ".");
+	char *bad = ut_src_path("tests/vef/bad_table.cdf");
 	S = (typeof(S)){.kind = 0, .d = {.cdf_path = bad, .count = 10}};
 	error_case("bad_table.cdf:4: sizes must not decrease");
 	free(bad);

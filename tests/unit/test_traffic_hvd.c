@@ -47,15 +47,7 @@ static int popsum(int P)
 	return s;
 }
 
-static drv_sim *run(int P, const char *extra)
-{
-	char *sys = tl_analytic((uint32_t)P, extra);
-	int rc;
-	drv_sim *s = tl_run(&prog, (uint32_t)P, sys, &rc, NULL);
-	free(sys);
-	CU_ASSERT_EQUAL(rc, 0);
-	return s;
-}
+static drv_sim *run(int P, const char *extra) { return tl_check_run(&prog, (uint32_t)P, extra, NULL, 0, NULL); }
 
 static trf_run *the_run(drv_sim *s)
 {
@@ -200,13 +192,9 @@ static void test_missing_default(void)
 {
 	H = (rt_horovod_params){.batches = 1, .layers = 1, .defaults = defaults()};
 	H.defaults.set &= ~(1u << RT_HVD_GATHERV_TOTAL);
-	char *sys = tl_analytic(4, NULL);
-	int rc;
 	FILE *q = fopen("/dev/null", "w");
-	drv_sim *s = tl_run(&prog, 4, sys, &rc, q);
+	drv_sim *s = tl_check_run(&prog, 4, NULL, NULL, 1, q);
 	fclose(q);
-	free(sys);
-	CU_ASSERT_EQUAL(rc, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(drv_world(s)->fatal, "missing: GATHERV TOTAL"));
 	finish(s);
 }

@@ -102,6 +102,21 @@ const char *ut_srcdir(void)
 
 char *ut_src_path(const char *rel) { return xasprintf("%s/%s", ut_srcdir(), rel); }
 
+const char ut_verified_tables[] =
+	"\"i\",\"i\",\"pct\",\"h\",\"h\",\"s\",\"s\",\"Pi\"\n"
+	"\"(all data)\",\"(mean)\",\"(21th percentile)\",\"(hist. values)\",\"(hist. tallies)\",\"(sum)\","
+	"\"(maximum)\",\"(all data)\"\n"
+	"1,3,1.84,0.5,1,150,50,3.14\n"
+	"2,,,1,1,,,\n"
+	"3,,,1.5,1,,,\n"
+	"4,,,2,1,,,\n"
+	"5,,,2.5,1,,,\n"
+	"\n"
+	"\"j\",\"med\",\"fin\"\n"
+	"\"(only value)\",\"(median)\",\"(final)\"\n"
+	"1,2,3\n"
+	"2,4,3\n";
+
 char *ut_log_tables(const char *log)
 {
 	static const char sep[] = NLOG_SEPARATOR "\n";

@@ -8,6 +8,8 @@
 #define NCSIM_TESTS_UNIT_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <CUnit/CUnit.h>
 
@@ -56,5 +58,17 @@ char *ut_src_path(const char *rel);
 
 /* The data tables of a coNCePTuaL log: the text between the prologue and the epilogue (heap), or NULL. */
 char *ut_log_tables(const char *log);
+/* The data tables of LANGUAGE.md 10.3's verified example, byte for byte. */
+extern const char ut_verified_tables[];
+
+/* Asserts that text `got` (NULL fails) equals `want`, printing both when it does not. */
+#define UT_ASSERT_TEXT(got, want)                                                                    \
+	do {                                                                                             \
+		const char *g_ = (got), *w_ = (want);                                                        \
+		if (!g_ || strcmp(g_, w_))                                                                   \
+			fprintf(stderr, "%s:%d: got:\n%s---\nwant:\n%s---\n", __FILE__, __LINE__, g_ ? g_ : "(null)", \
+			        w_);                                                                             \
+		CU_ASSERT_STRING_EQUAL(g_ ? g_ : "(null)", w_);                                              \
+	} while (0)
 
 #endif
