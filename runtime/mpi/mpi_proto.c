@@ -231,10 +231,20 @@ static const char *wire_name(enum mp_wire kind)
 }
 
 /*
- * Puts one protocol message on the network. A message the network refuses
- * would never be delivered and its peer would wait for ever (a misleading
- * deadlock later): the run fails here, naming the operation.
+ * Fails the run for a message the network refused: it would never be
+ * delivered and its peer would wait for ever (a misleading deadlock later).
+ * Out of line, so that wire() stays small.
  */
+static __attribute__((cold, noinline)) void refused(rt_task *from, uint32_t to, const net_msg *msg)
+{
+	char peer[64];
+	task_name(from, to, peer, sizeof peer);
+	task_failf(from, "the network refused %s of %" PRIu64 " bytes to %s (node %" PRIu32 " -> node %" PRIu32
+	           ", the network has %" PRIu32 " nodes)", wire_name((enum mp_wire)msg->cookie2), msg->bytes, peer,
+	           msg->src_node, msg->dst_node, from->w->net->nnodes);
+}
+
+/* Puts one protocol message on the network. */
 static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
 {
 	task_world *w = from->w;
@@ -250,13 +260,8 @@ static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, u
 		.cookie = envi,
 		.cookie2 = kind,
 	};
-	if (net_inject(w->net, w->ctx, &msg) < 0) {
-		char peer[64];
-		task_name(from, to, peer, sizeof peer);
-		task_failf(from, "the network refused %s of %" PRIu64 " bytes to %s (node %" PRIu32 " -> node %" PRIu32
-		           ", the network has %" PRIu32 " nodes)", wire_name(kind), bytes, peer, msg.src_node,
-		           msg.dst_node, w->net->nnodes);
-	}
+	if (net_inject(w->net, w->ctx, &msg) < 0)
+		refused(from, to, &msg);
 }
 
 /* ------------------------------------------------------------ credits */

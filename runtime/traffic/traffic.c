@@ -277,6 +277,19 @@ void trf_wait(trf_world *tw, rt_task *t, trf_run *r, int me)
 		run_free_members(r);
 }
 
+/*
+ * Fails the run for a message the network refused: never delivered, it would
+ * hold its member's wait for ever (a misleading deadlock later). Out of line,
+ * so that trf_inject stays small.
+ */
+static __attribute__((cold, noinline)) void refused(trf_world *tw, const net_msg *msg)
+{
+	trf_ep *ep = &tw->eps[msg->notify - tw->ep_base];
+	task_failf(ep->task, "traffic: the network refused a %s message of %" PRIu64 " bytes from node %" PRIu32
+	           " to node %" PRIu32 " (the network has %" PRIu32 " nodes)", net_class_name((enum net_class)msg->tclass),
+	           msg->bytes, msg->src_node, msg->dst_node, tw->w->net->nnodes);
+}
+
 void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t bytes, int tclass)
 {
 	task_world *w = tw->w;
@@ -298,13 +311,8 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 	m->last_gen = now;
 	r->msgs++;
 	r->bytes += bytes;
-	if (net_inject(w->net, w->ctx, &msg) < 0) {
-		/* Never delivered, the message would hold its member's wait for ever: fail now, not as a deadlock. */
-		rt_task *t = tw->eps[r->ep[s] - tw->ep_base].task;
-		task_failf(t, "traffic: the network refused a %s message of %" PRIu64 " bytes from node %" PRIu32
-		           " to node %" PRIu32 " (the network has %" PRIu32 " nodes)",
-		           net_class_name((enum net_class)tclass), bytes, msg.src_node, msg.dst_node, w->net->nnodes);
-	}
+	if (net_inject(w->net, w->ctx, &msg) < 0)
+		refused(tw, &msg);
 }
 
 /* The network delivered the last byte of one of this endpoint's member's messages. */
