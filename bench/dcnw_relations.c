@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ncsim/rt.h"
 #include "ncsim/traffic.h"
@@ -99,11 +98,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dcnw_relations: %s\n", err);
 		return 1;
 	}
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int rc = drv_run(s, stderr);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (rc != 0)
+	if (drv_run(s, stderr) != 0)
 		return 1;
 	task_world *w = drv_world(s);
 	trf_world *tw = trf_world_find(w);
@@ -117,8 +112,7 @@ int main(int argc, char **argv)
 	}
 	printf("%-6s %-5u %-8s %-8s %8llu %12.6f %9.3f %9.3f %9.3f %12.4f %9.7f %7.1f\n", W.flows ? "flows" : "dcnw",
 	       ntasks, gaussian ? "gaussian" : "uniform", load, (unsigned long long)r->dmsgs, (double)f.exec / 1e9,
-	       f.lat_mean / 1e6, f.lat_p99 / 1e6, net_us, f.thr_node / 1e6, f.thr_frac,
-	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	       f.lat_mean / 1e6, f.lat_p99 / 1e6, net_us, f.thr_node / 1e6, f.thr_frac, drv_wall_seconds(s));
 	trf_world_release(w);
 	drv_free(s);
 	return 0;

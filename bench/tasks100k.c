@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "ncsim/rt.h"
 #include "runtime/task/driver.h"
@@ -63,11 +62,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tasks100k: %s\n", err);
 		return 2;
 	}
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	int rc = drv_run(s, stderr);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	double wall = drv_wall_seconds(s);
 	const sim_stats *st = drv_stats(s);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);

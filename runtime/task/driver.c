@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "runtime/coll/coll.h"
+#include "runtime/kernel/progress.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netfactory.h"
 #include "runtime/task/params.h"
@@ -86,6 +87,7 @@ struct drv_sim {
 	task_world *w;
 	const char *status;
 	ncsim_time_t end;
+	double wall;      /* seconds spent in drv_run */
 };
 
 sysconf_t *drv_load_system(const drv_options *o, char **err)
@@ -470,7 +472,7 @@ static int finish_io_log(drv_sim *s, int keep, FILE *err)
 	return 0;
 }
 
-int drv_run(drv_sim *s, FILE *err)
+static int run(drv_sim *s, FILE *err)
 {
 	char *msg = NULL;
 	if (s->w || build(s, &msg) < 0) {
@@ -599,6 +601,29 @@ void drv_free(drv_sim *s)
 	free(s);
 }
 
+int drv_run(drv_sim *s, FILE *err)
+{
+	double t0 = sim_progress_clock();
+	int rc = run(s, err);
+	s->wall = sim_progress_clock() - t0;
+	return rc;
+}
+
+void drv_report(const drv_sim *s, FILE *out, const char *name, int rc, const char *label, const char *what,
+                const char *dir)
+{
+	const sim_stats *st = drv_stats(s);
+	fprintf(out,
+	        "ncsim: %s: %s\n"
+	        "  %-16s%s\n"
+	        "  simulated time: %.6f us\n"
+	        "  wall time:      %.3f s\n"
+	        "  events:         %" PRIu64 "\n"
+	        "  output folder:  %s\n",
+	        name, rc ? "FAILED" : "done", label, what, (double)s->end / 1e6, s->wall, st ? st->events : 0, dir);
+}
+
+double drv_wall_seconds(const drv_sim *s) { return s->wall; }
 const sim_stats *drv_stats(const drv_sim *s) { return sim_get_stats(s->ctx); }
 ncsim_time_t drv_end_time(const drv_sim *s) { return s->end; }
 struct task_world *drv_world(drv_sim *s) { return s->w; }

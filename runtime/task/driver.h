@@ -80,6 +80,15 @@ int drv_write(drv_sim *s, const char *dir, char **err);
 /* Frees everything (NULL is a no-op). */
 void drv_free(drv_sim *s);
 
+/*
+ * Writes the end-of-run report on out: "ncsim: NAME: done" (FAILED if rc),
+ * "LABEL WHAT" (the tasks or jobs that ran), simulated and wall time, events
+ * and the output folder dir.
+ */
+void drv_report(const drv_sim *s, FILE *out, const char *name, int rc, const char *label, const char *what,
+                const char *dir);
+/* Wall-clock seconds the last drv_run took (set-up, simulation and end checks). */
+double drv_wall_seconds(const drv_sim *s);
 /* Kernel counters of the run (after drv_run). */
 const sim_stats *drv_stats(const drv_sim *s);
 /*

@@ -538,28 +538,18 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 	sd.out_dir = dir;
 	if (!(s = setup(w, &sd, progs, nodes, &err)))
 		goto out;
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	int rc = drv_run(s, msg); /* reports its own errors */
-	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc < 0)
 		goto out;
 	if (drv_write(s, dir, &err) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	const sim_stats *st = drv_stats(s);
-	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	fprintf(msg,
-	        "ncsim: %s: %s\n"
-	        "  jobs:           %zu, %" PRIu64 " tasks on the %s network (%s placement)\n"
-	        "  simulated time: %.6f us\n"
-	        "  wall time:      %.3f s\n"
-	        "  events:         %" PRIu64 "\n"
-	        "  output folder:  %s\n",
-	        w->path, rc ? "FAILED" : "done", nj, total, drv_network_name(s),
-	        o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement),
-	        (double)drv_end_time(s) / 1e6, wall, st ? st->events : 0, dir);
+	char *what = xasprintf("%zu, %" PRIu64 " tasks on the %s network (%s placement)", nj, total,
+	                       drv_network_name(s),
+	                       o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement));
+	drv_report(s, msg, w->path, rc, "jobs:", what, dir);
+	free(what);
 	status = rc ? EXIT_INPUT : EXIT_OK;
 out:
 	if (err)
