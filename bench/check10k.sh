@@ -1,8 +1,11 @@
 #!/bin/sh
 # check10k.sh - front-end speed: generates a 10,000-line program with varied
 # statements into a temporary file and times `ncsim check` on it (wall time).
+# Target: <= 0.25 s (4x the 0.063 s measured when the target was set, so
+# that a slower algorithm shows while a busy machine does not).
 # Environment: NCSIM_BUILDDIR (the ncsim binary is $NCSIM_BUILDDIR/ncsim).
 set -eu
+. "$(dirname "$0")/lib/verdict.sh"
 ncsim=${NCSIM_BUILDDIR:-.}/ncsim
 lines=${LINES_WANTED:-10000}
 prog=$(mktemp /tmp/ncsim-check10k.XXXXXX)
@@ -32,4 +35,7 @@ n=$(wc -l < "$prog")
 start=$(date +%s.%N)
 "$ncsim" check "$prog"
 end=$(date +%s.%N)
-awk -v s="$start" -v e="$end" -v n="$n" 'BEGIN { printf "check10k: %d lines checked in %.3f s wall time\n", n, e - s }'
+wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
+echo "check10k: $n lines checked in $wall s wall time"
+bench_target "wall time" "$wall" "<=" 0.25 s
+bench_end check10k

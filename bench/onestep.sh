@@ -4,7 +4,9 @@
 # simulation, with an empty build cache) and the cached time (the same with
 # the skeleton already in the cache). Targets: cold < 1 s, cached < 50 ms.
 #
-# Prints: onestep cold_ms=... cached_ms=... (the median of 5 cached runs).
+# Prints: onestep cold_ms=... cached_ms=... (the median of 5 cached runs),
+# then MET or MISSED for each target.
+. "$(dirname "$0")/lib/verdict.sh"
 builddir=${NCSIM_BUILDDIR:-.}
 ncsim=${NCSIM:-$builddir/ncsim}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-onestep.XXXXXX") || exit 1
@@ -62,4 +64,7 @@ for i in 1 2 3 4 5; do
 	times="$times $((b - a))"
 done
 cached=$(echo $times | tr ' ' '\n' | sort -n | sed -n 3p)
-echo "onestep program_lines=$lines cold_ms=$cold cached_ms=$cached (target: cold < 1000, cached < 50)"
+echo "onestep program_lines=$lines cold_ms=$cold cached_ms=$cached"
+bench_target "cold run" "$cold" "<" 1000 ms
+bench_target "cached run" "$cached" "<" 50 ms
+bench_end onestep
