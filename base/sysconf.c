@@ -59,6 +59,9 @@ static int name_char(char c)
 
 static int blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
+/* Bound on keys plus sections: the duplicate checks scan the lists, so parsing is quadratic in their length. */
+#define SYSCONF_MAX_ITEMS 4096
+
 void sysconf_free(sysconf_t *c)
 {
 	if (!c)
@@ -141,6 +144,8 @@ static int parse_line(sysconf_t *c, const char *line, const char *eol, int linen
 	while (p < eol && blank(*p)) p++;
 	if (p == eol || *p == '#')
 		return 0;
+	if (c->nentries + c->nsections >= SYSCONF_MAX_ITEMS)
+		FAIL(p, "more than %d keys and sections (a system file has a few dozen)", SYSCONF_MAX_ITEMS);
 
 	if (*p == '[') {
 		p++;

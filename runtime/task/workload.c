@@ -263,26 +263,41 @@ static int parse_job(const char *path, int line, wl_words *wd, wl_job *j, char *
 	return 0;
 }
 
-/* Job labels: the skeleton's base name, numbered name.1, name.2, ... when it occurs more than once. */
+/* A job's label before numbering: the skeleton's base name and the job's index. */
+typedef struct wl_label {
+	char *base;
+	size_t job;
+} wl_label;
+
+static int label_cmp(const void *pa, const void *pb)
+{
+	const wl_label *a = pa, *b = pb;
+	int c = strcmp(a->base, b->base);
+	return c ? c : (a->job > b->job) - (a->job < b->job);
+}
+
+/*
+ * Job labels: the skeleton's base name, numbered name.1, name.2, ... in job
+ * order when it occurs more than once. Sorting by (name, index) puts equal
+ * names together in job order: O(n log n) for a file of many jobs.
+ */
 static void name_jobs(wl_file *w)
 {
 	size_t n = w->jobs.len;
-	char **base = xcalloc(n, sizeof *base);
+	wl_label *l = xcalloc(n ? n : 1, sizeof *l);
 	for (size_t i = 0; i < n; i++)
-		base[i] = xpath_stem(w->jobs.ptr[i].path, ".ncptl");
-	for (size_t i = 0; i < n; i++) {
-		size_t total = 0, before = 0;
-		for (size_t k = 0; k < n; k++) {
-			if (!strcmp(base[k], base[i])) {
-				total++;
-				before += k < i;
-			}
-		}
-		w->jobs.ptr[i].name = total > 1 ? xasprintf("%s.%zu", base[i], before + 1) : xstrdup(base[i]);
+		l[i] = (wl_label){xpath_stem(w->jobs.ptr[i].path, ".ncptl"), i};
+	qsort(l, n, sizeof *l, label_cmp);
+	for (size_t first = 0, end; first < n; first = end) {
+		for (end = first + 1; end < n && !strcmp(l[end].base, l[first].base); end++)
+			;
+		for (size_t k = first; k < end; k++)
+			w->jobs.ptr[l[k].job].name =
+			    end - first > 1 ? xasprintf("%s.%zu", l[k].base, k - first + 1) : xstrdup(l[k].base);
 	}
 	for (size_t i = 0; i < n; i++)
-		free(base[i]);
-	free(base);
+		free(l[i].base);
+	free(l);
 }
 
 int wl_parse(const char *path, const char *text, wl_file *w, char **err)
