@@ -3,15 +3,16 @@
  *
  * Every folded node gets two values: ival as the program would compute it
  * in integer context and fval in floating-point context (LANGUAGE.md 3.1).
- * fold_i and fold_f below mirror each other; each reads only the children's
- * values in its own context, except REAL(), whose operand is always in
- * floating-point context, and ranges, which are always integers.
+ * fold() computes one of them; it reads only the children's values in the
+ * same context, except REAL(), whose operand is always in floating-point
+ * context, and ranges, which are always integers.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lang/builtins.h"
+#include "lang/ops.h"
 #include "lang/sema_fold.h"
 
 /* Outcome of folding one node in one context. */
@@ -182,240 +183,132 @@ static int in_ranges(const ast_node *n, int fl, double xf, int64_t xi, int *res)
 	return IS_CONST;
 }
 
-/* Integer-context value of n. */
-static int fold_i(const ast_node *n, int64_t *out, ncsim_err *e)
+/* The value of folded node n in context fl (0 integer, 1 floating point), if known. */
+static int get(const ast_node *n, int fl, ops_num *v)
 {
-	int64_t a, b, c;
-	double d;
-
-	switch (n->kind) {
-	case AST_INT:
-		*out = n->u.int_.value;
-		return IS_CONST;
-	case AST_DECIMAL:
-		*out = ncsim_real_to_int(n->u.decimal.value);
-		return IS_CONST;
-	case AST_UNARY:
-		if (!ci(n->u.unary.operand, &a))
-			return NOT_CONST;
-		*out = n->u.unary.op == AST_UOP_NEG ? ncsim_neg(a) : n->u.unary.op == AST_UOP_NOT ? ~a : a;
-		return IS_CONST;
-	case AST_BINARY:
-		if (!ci(n->u.binary.lhs, &a) || !ci(n->u.binary.rhs, &b))
-			return NOT_CONST;
-		switch (n->u.binary.op) {
-		case AST_OP_ADD: *out = ncsim_add(a, b); break;
-		case AST_OP_SUB: *out = ncsim_sub(a, b); break;
-		case AST_OP_MUL: *out = ncsim_mul(a, b); break;
-		case AST_OP_DIV: *out = ncsim_div_i(a, b, e); break;
-		case AST_OP_MOD: *out = ncsim_mod_i(a, b, e); break;
-		case AST_OP_SHL: *out = ncsim_shl_i(a, b); break;
-		case AST_OP_SHR: *out = ncsim_shr_i(a, b); break;
-		case AST_OP_BAND: *out = a & b; break;
-		case AST_OP_BOR: *out = a | b; break;
-		case AST_OP_XOR: *out = a ^ b; break;
-		case AST_OP_POW: *out = ncsim_pow_i(a, b, e); break;
-		case AST_BINOP_COUNT: return NOT_CONST;
-		}
-		return e->failed ? FAILED : IS_CONST;
-	case AST_IFELSE:
-		if (!ci(n->u.ifelse.cond, &c))
-			return NOT_CONST;
-		return ci(c ? n->u.ifelse.then : n->u.ifelse.otherwise, out) ? IS_CONST : NOT_CONST;
-	case AST_REAL_CAST:
-		if (!cf(n->u.real_cast.operand, &d))
-			return NOT_CONST;
-		*out = ncsim_real_to_int(d);
-		return IS_CONST;
-	case AST_CALL: {
-		const bi_info *bi = call_info(n);
-		int64_t v[BI_MAX_ARGS > 16 ? BI_MAX_ARGS : 16];
-		uint32_t k = n->u.call.args.len;
-		if (!bi || k > 16 || !bi_foldable(bi, (int)k, 0))
-			return NOT_CONST;
-		for (uint32_t i = 0; i < k; i++)
-			if (!ci(n->u.call.args.items[i], &v[i]))
-				return NOT_CONST;
-		*out = bi_call_i(bi, v, (int)k, 0, e);
-		return e->failed ? FAILED : IS_CONST;
-	}
-	case AST_MESH: {
-		int64_t vi[16];
-		double vf[16];
-		int k;
-		if (!mesh_args(n, 0, vi, vf, &k))
-			return NOT_CONST;
-		*out = bi_call_i(call_info(n), vi, k, 0, e);
-		return e->failed ? FAILED : IS_CONST;
-	}
-	case AST_COMPARE:
-		if (!ci(n->u.compare.lhs, &a) || !ci(n->u.compare.rhs, &b))
-			return NOT_CONST;
-		switch (n->u.compare.op) {
-		case AST_CMP_EQ: *out = a == b; break;
-		case AST_CMP_NE: *out = a != b; break;
-		case AST_CMP_LT: *out = a < b; break;
-		case AST_CMP_GT: *out = a > b; break;
-		case AST_CMP_LE: *out = a <= b; break;
-		case AST_CMP_GE: *out = a >= b; break;
-		case AST_CMP_DIVIDES: *out = ncsim_mod_i(b, a, e) == 0; break;
-		case AST_CMPOP_COUNT: return NOT_CONST;
-		}
-		return e->failed ? FAILED : IS_CONST;
-	case AST_PARITY:
-		if (!ci(n->u.parity.operand, &a))
-			return NOT_CONST;
-		*out = (a & 1) == (n->u.parity.odd ? 1 : 0);
-		return IS_CONST;
-	case AST_IN_INTERVAL:
-		if (!ci(n->u.in_interval.operand, &a) || !ci(n->u.in_interval.lo, &b) ||
-		    !ci(n->u.in_interval.hi, &c))
-			return NOT_CONST;
-		*out = (a >= (b < c ? b : c) && a <= (b < c ? c : b)) != n->u.in_interval.negated;
-		return IS_CONST;
-	case AST_IN_RANGES: {
-		int r;
-		if (!ci(n->u.in_ranges.operand, &a) || in_ranges(n, 0, 0.0, a, &r) != IS_CONST)
-			return NOT_CONST;
-		*out = r;
-		return IS_CONST;
-	}
-	case AST_LOGIC:
-		if (!ci(n->u.logic.lhs, &a))
-			return NOT_CONST;
-		if ((n->u.logic.op == AST_LOGIC_AND) != (a != 0)) {
-			*out = a != 0; /* false /\ x, true \/ x: x is not evaluated */
-			return IS_CONST;
-		}
-		if (!ci(n->u.logic.rhs, &b))
-			return NOT_CONST;
-		*out = b != 0;
-		return IS_CONST;
-	default:
-		return NOT_CONST;
-	}
+	return fl ? cf(n, &v->f) : ci(n, &v->i);
 }
 
-/* Floating-point-context value of n. */
-static int fold_f(const ast_node *n, double *out, ncsim_err *e)
+/* A call of a built-in or a MESH_* function in context fl. */
+static int fold_call(const ast_node *n, int fl, ops_num *out, ncsim_err *e)
 {
-	double a, b, c;
-	int64_t i;
+	const bi_info *bi = call_info(n);
+	int64_t vi[16];
+	double vf[16];
+	int k = (int)n->u.call.args.len;
+
+	if (n->kind == AST_MESH) {
+		if (!mesh_args(n, fl, vi, vf, &k))
+			return NOT_CONST;
+	} else {
+		if (!bi || k > 16 || !bi_foldable(bi, k, 0))
+			return NOT_CONST;
+		for (int i = 0; i < k; i++) {
+			ops_num a;
+			if (!get(n->u.call.args.items[i], fl, &a))
+				return NOT_CONST;
+			vi[i] = a.i;
+			vf[i] = a.f;
+		}
+	}
+	if (fl)
+		out->f = bi_call_f(bi, vf, k, 0, e);
+	else
+		out->i = bi_call_i(bi, vi, k, 0, e);
+	return e->failed ? FAILED : IS_CONST;
+}
+
+/* x IS [NOT] IN [lo, hi] (either order) in context fl. */
+static int in_interval(int fl, ops_num x, ops_num lo, ops_num hi)
+{
+	if (fl)
+		return x.f >= fmin(lo.f, hi.f) && x.f <= fmax(lo.f, hi.f);
+	return x.i >= (lo.i < hi.i ? lo.i : hi.i) && x.i <= (lo.i < hi.i ? hi.i : lo.i);
+}
+
+/*
+ * The value of n in context fl from its children's values in the contexts
+ * that fl gives them (LANGUAGE.md 3.1): REAL()'s operand is always in
+ * floating-point context. The operators come from the table of lang/ops.h.
+ */
+static int fold(const ast_node *n, int fl, ops_num *out, ncsim_err *e)
+{
+	ops_num a, b, c;
+	int r;
 
 	switch (n->kind) {
 	case AST_INT:
-		*out = (double)n->u.int_.value;
+		*out = ops_of_int(fl, n->u.int_.value);
 		return IS_CONST;
 	case AST_DECIMAL:
-		*out = n->u.decimal.value;
+	case AST_REAL_CAST:
+		if (n->kind == AST_DECIMAL)
+			a.f = n->u.decimal.value;
+		else if (!get(n->u.real_cast.operand, 1, &a))
+			return NOT_CONST;
+		out->i = ncsim_real_to_int(a.f);
+		out->f = a.f;
 		return IS_CONST;
 	case AST_UNARY:
-		if (!cf(n->u.unary.operand, &a))
+		if (!get(n->u.unary.operand, fl, &a))
 			return NOT_CONST;
-		*out = n->u.unary.op == AST_UOP_NEG ? -a : n->u.unary.op == AST_UOP_NOT ? ncsim_not_f(a, e) : a;
-		return e->failed ? FAILED : IS_CONST;
+		*out = ops_eval_unary(n->u.unary.op, fl, a, e);
+		break;
 	case AST_BINARY:
-		if (!cf(n->u.binary.lhs, &a) || !cf(n->u.binary.rhs, &b))
+		if (!get(n->u.binary.lhs, fl, &a) || !get(n->u.binary.rhs, fl, &b))
 			return NOT_CONST;
-		switch (n->u.binary.op) {
-		case AST_OP_ADD: *out = a + b; break;
-		case AST_OP_SUB: *out = a - b; break;
-		case AST_OP_MUL: *out = a * b; break;
-		case AST_OP_DIV: *out = a / b; break;
-		case AST_OP_MOD: *out = ncsim_mod_f(a, b, e); break;
-		case AST_OP_SHL: *out = ncsim_shl_f(a, b, e); break;
-		case AST_OP_SHR: *out = ncsim_shr_f(a, b, e); break;
-		case AST_OP_BAND: *out = ncsim_and_f(a, b, e); break;
-		case AST_OP_BOR: *out = ncsim_or_f(a, b, e); break;
-		case AST_OP_XOR: *out = ncsim_xor_f(a, b, e); break;
-		case AST_OP_POW: *out = ncsim_pow_f(a, b, e); break;
-		case AST_BINOP_COUNT: return NOT_CONST;
-		}
-		return e->failed ? FAILED : IS_CONST;
-	case AST_IFELSE: {
-		const sema_note *t = note(n->u.ifelse.cond);
-		if (!t || !(t->flags & SEMA_N_CONST_F))
-			return NOT_CONST;
-		return cf(t->fval != 0.0 ? n->u.ifelse.then : n->u.ifelse.otherwise, out) ? IS_CONST : NOT_CONST;
-	}
-	case AST_REAL_CAST:
-		return cf(n->u.real_cast.operand, out) ? IS_CONST : NOT_CONST;
-	case AST_CALL: {
-		const bi_info *bi = call_info(n);
-		double v[16];
-		uint32_t k = n->u.call.args.len;
-		if (!bi || k > 16 || !bi_foldable(bi, (int)k, 0))
-			return NOT_CONST;
-		for (uint32_t j = 0; j < k; j++)
-			if (!cf(n->u.call.args.items[j], &v[j]))
-				return NOT_CONST;
-		*out = bi_call_f(bi, v, (int)k, 0, e);
-		return e->failed ? FAILED : IS_CONST;
-	}
-	case AST_MESH: {
-		int64_t vi[16];
-		double vf[16];
-		int k;
-		if (!mesh_args(n, 1, vi, vf, &k))
-			return NOT_CONST;
-		*out = bi_call_f(call_info(n), vf, k, 0, e);
-		return e->failed ? FAILED : IS_CONST;
-	}
+		*out = ops_eval_binary(n->u.binary.op, fl, a, b, e);
+		break;
 	case AST_COMPARE:
-		if (!cf(n->u.compare.lhs, &a) || !cf(n->u.compare.rhs, &b))
+		if (!get(n->u.compare.lhs, fl, &a) || !get(n->u.compare.rhs, fl, &b))
 			return NOT_CONST;
-		switch (n->u.compare.op) {
-		case AST_CMP_EQ: *out = a == b; break;
-		case AST_CMP_NE: *out = a != b; break;
-		case AST_CMP_LT: *out = a < b; break;
-		case AST_CMP_GT: *out = a > b; break;
-		case AST_CMP_LE: *out = a <= b; break;
-		case AST_CMP_GE: *out = a >= b; break;
-		case AST_CMP_DIVIDES: *out = ncsim_mod_f(b, a, e) == 0.0; break;
-		case AST_CMPOP_COUNT: return NOT_CONST;
-		}
-		return e->failed ? FAILED : IS_CONST;
+		*out = ops_of_int(fl, ops_eval_compare(n->u.compare.op, fl, a, b, e));
+		break;
+	case AST_IFELSE:
+		if (!get(n->u.ifelse.cond, fl, &c))
+			return NOT_CONST;
+		return get(ops_true(fl, c) ? n->u.ifelse.then : n->u.ifelse.otherwise, fl, out) ? IS_CONST : NOT_CONST;
+	case AST_CALL:
+	case AST_MESH:
+		return fold_call(n, fl, out, e);
 	case AST_PARITY:
-		if (!cf(n->u.parity.operand, &a))
+		if (!get(n->u.parity.operand, fl, &a))
 			return NOT_CONST;
-		i = ncsim_f2i(a, e);
-		*out = (i & 1) == (n->u.parity.odd ? 1 : 0);
-		return e->failed ? FAILED : IS_CONST;
+		a.i = fl ? ncsim_f2i(a.f, e) : a.i;
+		*out = ops_of_int(fl, (a.i & 1) == (n->u.parity.odd ? 1 : 0));
+		break;
 	case AST_IN_INTERVAL:
-		if (!cf(n->u.in_interval.operand, &a) || !cf(n->u.in_interval.lo, &b) ||
-		    !cf(n->u.in_interval.hi, &c))
+		if (!get(n->u.in_interval.operand, fl, &a) || !get(n->u.in_interval.lo, fl, &b) ||
+		    !get(n->u.in_interval.hi, fl, &c))
 			return NOT_CONST;
-		*out = (a >= fmin(b, c) && a <= fmax(b, c)) != n->u.in_interval.negated;
+		*out = ops_of_int(fl, in_interval(fl, a, b, c) != n->u.in_interval.negated);
 		return IS_CONST;
-	case AST_IN_RANGES: {
-		int r;
-		if (!cf(n->u.in_ranges.operand, &a) || in_ranges(n, 1, a, 0, &r) != IS_CONST)
+	case AST_IN_RANGES:
+		if (!get(n->u.in_ranges.operand, fl, &a) || in_ranges(n, fl, a.f, a.i, &r) != IS_CONST)
 			return NOT_CONST;
-		*out = r;
+		*out = ops_of_int(fl, r);
 		return IS_CONST;
-	}
 	case AST_LOGIC:
-		if (!cf(n->u.logic.lhs, &a))
+		if (!get(n->u.logic.lhs, fl, &a))
 			return NOT_CONST;
-		if ((n->u.logic.op == AST_LOGIC_AND) != (a != 0.0)) {
-			*out = a != 0.0;
+		if ((n->u.logic.op == AST_LOGIC_AND) != ops_true(fl, a)) {
+			*out = ops_of_int(fl, ops_true(fl, a)); /* false /\ x, true \/ x: x is not evaluated */
 			return IS_CONST;
 		}
-		if (!cf(n->u.logic.rhs, &b))
+		if (!get(n->u.logic.rhs, fl, &b))
 			return NOT_CONST;
-		*out = b != 0.0;
+		*out = ops_of_int(fl, ops_true(fl, b));
 		return IS_CONST;
 	default:
 		return NOT_CONST;
 	}
+	return e->failed ? FAILED : IS_CONST;
 }
 
 void sf_fold(sema_ctx *s, ast_node *n)
 {
 	sema_note *t = sema_note_get(s, n);
 	ncsim_err e = NCSIM_ERR_INIT;
-	int64_t i = 0;
-	double d = 0.0;
 	int r;
 
 	if (n->kind == AST_RANGE_PROG) {
@@ -427,20 +320,19 @@ void sf_fold(sema_ctx *s, ast_node *n)
 			t->err_i = arena_strdup(s->arena, e.msg);
 		return;
 	}
-	r = fold_i(n, &i, &e);
-	if (r == IS_CONST) {
-		t->flags |= SEMA_N_CONST_I;
-		t->ival = i;
-	} else if (r == FAILED) {
-		t->err_i = arena_strdup(s->arena, e.msg);
-	}
-	e = (ncsim_err)NCSIM_ERR_INIT;
-	r = fold_f(n, &d, &e);
-	if (r == IS_CONST) {
-		t->flags |= SEMA_N_CONST_F;
-		t->fval = d;
-	} else if (r == FAILED) {
-		t->err_f = arena_strdup(s->arena, e.msg);
+	for (int fl = 0; fl <= 1; fl++) {
+		ops_num v = { 0, 0.0 };
+		e = (ncsim_err)NCSIM_ERR_INIT;
+		r = fold(n, fl, &v, &e);
+		if (r == IS_CONST && fl) {
+			t->flags |= SEMA_N_CONST_F;
+			t->fval = v.f;
+		} else if (r == IS_CONST) {
+			t->flags |= SEMA_N_CONST_I;
+			t->ival = v.i;
+		} else if (r == FAILED) {
+			*(fl ? &t->err_f : &t->err_i) = arena_strdup(s->arena, e.msg);
+		}
 	}
 }
 
