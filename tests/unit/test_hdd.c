@@ -76,16 +76,25 @@ static void test_seek_transfer(void)
 	sto_hdd_fini(&d);
 }
 
-static void test_readahead_and_queue(void)
+/*
+ * A fresh disk (no write cache) serving request A: a read miss at time 0 of
+ * 10000 B at 2e6 (cylinder 10), u = 0.5: 0.5 overhead + seek(10) = 2 +
+ * 0.5*sqrt(10), 0.5*10 rotation and 1 transfer. Returns A's end (ms).
+ */
+static double first_miss(sto_hdd *d)
 {
 	sto_hdd_params p = params(0);
-	sto_hdd d;
-	sto_hdd_init(&d, &p);
-	/* A: miss at 0, 10000 B at 2e6 (cylinder 10), u = 0.5:
-	 * 0.5 overhead + seek(10) = 2 + 0.5*sqrt(10) + 0.5*10 rotation + 1 transfer */
+	sto_hdd_init(d, &p);
 	double a = 0.5 + 2 + 0.5 * sqrt(10) + 5 + 1;
-	NEAR(sto_hdd_access(&d, 0, 0, 2000000, 10000, 0.5), a);
-	CU_ASSERT_EQUAL(d.st.read_misses, 1);
+	NEAR(sto_hdd_access(d, 0, 0, 2000000, 10000, 0.5), a);
+	CU_ASSERT_EQUAL(d->st.read_misses, 1);
+	return a;
+}
+
+static void test_readahead_and_queue(void)
+{
+	sto_hdd d;
+	first_miss(&d); /* A ends at a = 8.5 + 0.5 sqrt(10) = 10.081 ms */
 	/* B at 12 ms, [2010000, 2015000): the stream has read (12 - a) ms * 100000 B / 11 ms
 	 * = 17444 B past 2010000 -> full hit, bus only: 12 + 5000/1e8 s = 12.05 ms */
 	NEAR(sto_hdd_access(&d, (ncsim_time_t)(12 * MS), 0, 2010000, 5000, 0.9), 12.05);
@@ -107,17 +116,15 @@ static void test_readahead_and_queue(void)
 
 static void test_back_to_back(void)
 {
-	sto_hdd_params p = params(0);
 	sto_hdd d;
-	sto_hdd_init(&d, &p);
-	double a = 0.5 + 2 + 0.5 * sqrt(10) + 5 + 1;
-	NEAR(sto_hdd_access(&d, 0, 0, 2000000, 10000, 0.5), a);
+	double a = first_miss(&d);
 	/* second request also at 0: waits for A and its 1 ms minimum read-ahead, then
 	 * 0.5 + seek(200 - 10 = 190) = 6 + 1.9, u = 0 -> no rotation, 1 ms transfer */
 	NEAR(sto_hdd_access(&d, 0, 0, 40000000, 10000, 0.0), a + 1 + 0.5 + 7.9 + 1);
 	CU_ASSERT_EQUAL(d.st.read_misses, 2);
 	sto_hdd_fini(&d);
 	/* sequential writes (write-through): no positioning while the head streams */
+	sto_hdd_params p = params(0);
 	sto_hdd_init(&d, &p);
 	NEAR(sto_hdd_access(&d, 0, 1, 0, 100000, 0.7), 11);
 	NEAR(sto_hdd_access(&d, (ncsim_time_t)(11 * MS), 1, 100000, 100000, 0.7), 22);

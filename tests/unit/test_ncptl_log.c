@@ -413,23 +413,20 @@ static void test_templates(void)
 	}
 	free(tmpl);
 
-	CU_ASSERT_EQUAL(nlog_expand_template("nolog.log", 0, &p, &err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "The log-file template must contain a \"%p\" (for processor number)");
-	free(err);
-	CU_ASSERT_EQUAL(nlog_expand_template("x-%p-%", 0, &p, &err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "Missing directive at end of template \"x-%p-%\"");
-	free(err);
-	CU_ASSERT_EQUAL(nlog_expand_template("x-%p-%05", 0, &p, &err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "Missing directive at end of template \"x-%p-%05\"");
-	free(err);
-	CU_ASSERT_EQUAL(nlog_expand_template("x-%q-%p", 0, &p, &err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "Unknown directive \"%q\" in template \"x-%q-%p\"");
-	free(err);
-	CU_ASSERT_EQUAL(nlog_expand_template("x-%0p", 0, &p, &err), -1);
-	CU_ASSERT_STRING_EQUAL(err, "Invalid field width of 0 in \"x-%0p\" -- must be between 1 and 25 digits");
-	free(err);
-	CU_ASSERT_EQUAL(nlog_expand_template("x-%26p", 0, &p, &err), -1);
-	free(err);
+	static const struct {
+		const char *tmpl, *err;
+	} bad[] = {
+		{"nolog.log", "The log-file template must contain a \"%p\" (for processor number)"},
+		{"x-%p-%", "Missing directive at end of template \"x-%p-%\""},
+		{"x-%p-%05", "Missing directive at end of template \"x-%p-%05\""},
+		{"x-%q-%p", "Unknown directive \"%q\" in template \"x-%q-%p\""},
+		{"x-%0p", "Invalid field width of 0 in \"x-%0p\" -- must be between 1 and 25 digits"},
+		{"x-%26p", "Invalid field width of 26 in \"x-%26p\" -- must be between 1 and 25 digits"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		CU_ASSERT_EQUAL(nlog_expand_template(bad[i].tmpl, 0, &p, &err), -1);
+		UT_TAKE_ERROR(err, bad[i].err);
+	}
 	CU_ASSERT_EQUAL(nlog_expand_template("x-%025p", 5, &p, &err), 1);
 	CU_ASSERT_STRING_EQUAL(p, "x-0000000000000000000000005");
 	free(p);
@@ -515,27 +512,22 @@ static void test_measured(void)
 	free(err);
 }
 
-static const ut_test ncptl_log_tests[] = {
-	{"whole file", test_whole_file},
-	{"verified example (LANGUAGE.md 10.3)", test_verified_example},
-	{"table layout", test_layout},
-	{"column altered", test_column_altered},
-	{"aggregate errors", test_aggregate_errors},
-	{"abort epilogue", test_abort_epilogue},
-	{"THE VALUE OF", test_value_of},
-	{"keys with colons", test_colon_keys},
-	{"file-name templates", test_templates},
-	{"NCPTL_LOG_ONLY", test_log_only},
-	{"helpers", test_helpers},
-	{"measured epilogue", test_measured},
-	{NULL, NULL},
-};
-
 int main(void)
 {
-	static const ut_suite suites[] = {
-		{.name = "ncptl_log", .tests = ncptl_log_tests, .setup = setup, .teardown = ut_dir_teardown},
-		{0},
+	static const ut_test tests[] = {
+		{"whole file", test_whole_file},
+		{"verified example (LANGUAGE.md 10.3)", test_verified_example},
+		{"table layout", test_layout},
+		{"column altered", test_column_altered},
+		{"aggregate errors", test_aggregate_errors},
+		{"abort epilogue", test_abort_epilogue},
+		{"THE VALUE OF", test_value_of},
+		{"keys with colons", test_colon_keys},
+		{"file-name templates", test_templates},
+		{"NCPTL_LOG_ONLY", test_log_only},
+		{"helpers", test_helpers},
+		{"measured epilogue", test_measured},
+		{NULL, NULL},
 	};
-	return ut_run_suites(suites);
+	return ut_run_fixture("ncptl_log", tests, setup, ut_dir_teardown);
 }

@@ -33,14 +33,12 @@ static void test_bits(void)
 
 static void test_roots(void)
 {
+	static const int64_t cubes[] = { 27, 64, 9, 16, 0 }, cbrts[] = { 3, 4, 2, 2, 0 };
 	char buf[32];
 	ncsim_err e = NCSIM_ERR_INIT;
 
-	EXPECT_I(ncsim_cbrt_i(27, E), 3);
-	EXPECT_I(ncsim_cbrt_i(64, E), 4);
-	EXPECT_I(ncsim_cbrt_i(9, E), 2);
-	EXPECT_I(ncsim_cbrt_i(16, E), 2);
-	EXPECT_I(ncsim_cbrt_i(0, E), 0);
+	for (size_t i = 0; i < sizeof cubes / sizeof *cubes; i++)
+		EXPECT_I(ncsim_cbrt_i(cubes[i], E), cbrts[i]);
 	EXPECT_ERR(ncsim_cbrt_i(-1, E), "unable to take CBRT(-1); result is undefined");
 	ncsim_fmt_g10(buf, sizeof buf, ncsim_cbrt_f(9.0, &e));
 	CU_ASSERT_STRING_EQUAL(buf, "2.080083823");
@@ -130,16 +128,13 @@ static void test_root_properties(void)
 
 static void test_log10(void)
 {
+	static const int64_t in[] = { 12345, 1979, 999, 1, 1000, INT64_C(999999999999999999), INT64_MAX };
+	static const int64_t want[] = { 4, 3, 2, 0, 3, 17, 18 };
 	char buf[32];
 	ncsim_err e = NCSIM_ERR_INIT;
 
-	EXPECT_I(ncsim_log10_i(12345, E), 4);
-	EXPECT_I(ncsim_log10_i(1979, E), 3);
-	EXPECT_I(ncsim_log10_i(999, E), 2);
-	EXPECT_I(ncsim_log10_i(1, E), 0);
-	EXPECT_I(ncsim_log10_i(1000, E), 3);
-	EXPECT_I(ncsim_log10_i(INT64_C(999999999999999999), E), 17);
-	EXPECT_I(ncsim_log10_i(INT64_MAX, E), 18);
+	for (size_t i = 0; i < sizeof in / sizeof *in; i++)
+		EXPECT_I(ncsim_log10_i(in[i], E), want[i]);
 	EXPECT_ERR(ncsim_log10_i(0, E),
 	           "unable to take the base-10 logarithm of a non-positive number (0)");
 	EXPECT_ERR(ncsim_log10_i(-5, E), "non-positive number (-5)");

@@ -238,10 +238,9 @@ static void test_storage_split(void)
 	run r;
 	CU_ASSERT_EQUAL_FATAL(simulate(c, 1, 6, NULL, p, 4, 1, &r), 0);
 	CU_ASSERT_EQUAL(r.d.ndone, 4);
-	CU_ASSERT_EQUAL(r.d.done[0].where, STO_AT_SSD);
-	CU_ASSERT_EQUAL(r.d.done[1].where, STO_AT_HDD);
-	CU_ASSERT_EQUAL(r.d.done[2].where, STO_AT_SSD);
-	CU_ASSERT_EQUAL(r.d.done[3].where, STO_AT_HDD);
+	static const int where[4] = { STO_AT_SSD, STO_AT_HDD, STO_AT_SSD, STO_AT_HDD };
+	for (int i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(r.d.done[i].where, where[i]);
 	/* the last io_servers nodes are the servers; client c uses server c % 2 */
 	CU_ASSERT_EQUAL(r.d.done[0].server, 4);
 	CU_ASSERT_EQUAL(r.d.done[1].server, 5);
@@ -324,10 +323,9 @@ static void test_space(void)
 	run f, b;
 	CU_ASSERT_EQUAL_FATAL(simulate(cfail, 1, 4, NULL, p, 4, 1, &f), 0);
 	CU_ASSERT_EQUAL(f.d.ndone, 4);
-	CU_ASSERT_EQUAL(f.d.done[0].status, STO_ENOSPC);
-	CU_ASSERT_EQUAL(f.d.done[1].status, STO_OK);
-	CU_ASSERT_EQUAL(f.d.done[2].status, STO_OK);
-	CU_ASSERT_EQUAL(f.d.done[3].status, STO_ENOSPC);
+	static const int status[4] = { STO_ENOSPC, STO_OK, STO_OK, STO_ENOSPC };
+	for (int i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(f.d.done[i].status, status[i]);
 	CU_ASSERT_EQUAL(f.tot.failed, 2);
 	CU_ASSERT_EQUAL(f.tot.bytes_written, 8u << 20);
 	CU_ASSERT_EQUAL(f.check, 0);

@@ -452,46 +452,39 @@ static void test_run(void)
 	CU_ASSERT_EQUAL(node[1], 38);
 }
 
-/* Rejected workloads write no output folder. */
-static void test_run_errors(void)
+/* A workload that must be rejected as bad input, writing no output folder ut_dir/name. */
+static void expect_rejected(const char *name, const char *wkld, const char *sys, int policy, const char *alloc)
 {
 	char out[128];
-	snprintf(out, sizeof out, "%s/bad1", ut_dir);
-	CU_ASSERT_EQUAL(run_workload("30 osu-latency\n6 osu-bw\n", "df-tiny", PL_CONTIGUOUS, NULL, out), EXIT_INPUT);
-	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad2", ut_dir);
-	CU_ASSERT_EQUAL(run_workload("3 osu-latency\n2 osu-bw --nonsense 4\n", "df-tiny", PL_CONTIGUOUS, NULL, out),
-	                EXIT_INPUT);
-	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad3", ut_dir);
-	write_file(ut_dir, "bad.alloc", "8 9\n");
-	char alloc[128];
-	snprintf(alloc, sizeof alloc, "%s/bad.alloc", ut_dir);
-	CU_ASSERT_EQUAL(run_workload("2 osu-latency\n", "df-tiny", PL_CONTIGUOUS, alloc, out), EXIT_INPUT);
-	CU_ASSERT(!exists(out));
-	snprintf(out, sizeof out, "%s/bad4", ut_dir);
-	CU_ASSERT_EQUAL(run_workload("2 osu-latency\n3 osu-bw --iters -\n", "theta-1056", PL_RANDOM_GROUP, NULL, out),
-	                EXIT_INPUT);
+	snprintf(out, sizeof out, "%s/%s", ut_dir, name);
+	CU_ASSERT_EQUAL(run_workload(wkld, sys, policy, alloc, out), EXIT_INPUT);
 	CU_ASSERT(!exists(out));
 }
 
-static const ut_test workload_tests[] = {
-	{"parse", test_parse_ok},
-	{"parse errors", test_parse_errors},
-	{"load", test_load},
-	{"resolve systems and skeletons", test_resolve_system},
-	{"machine probe", test_machine_probe},
-	{"bad program arguments", test_add_jobs_bad_args},
-	{"run several jobs", test_run},
-	{"rejected workloads write nothing", test_run_errors},
-	{NULL, NULL},
-};
+/* Rejected workloads write no output folder. */
+static void test_run_errors(void)
+{
+	expect_rejected("bad1", "30 osu-latency\n6 osu-bw\n", "df-tiny", PL_CONTIGUOUS, NULL); /* 36 > 35 nodes */
+	expect_rejected("bad2", "3 osu-latency\n2 osu-bw --nonsense 4\n", "df-tiny", PL_CONTIGUOUS, NULL);
+	write_file(ut_dir, "bad.alloc", "8 9\n"); /* node 8 holds a burst buffer */
+	char alloc[128];
+	snprintf(alloc, sizeof alloc, "%s/bad.alloc", ut_dir);
+	expect_rejected("bad3", "2 osu-latency\n", "df-tiny", PL_CONTIGUOUS, alloc);
+	expect_rejected("bad4", "2 osu-latency\n3 osu-bw --iters -\n", "theta-1056", PL_RANDOM_GROUP, NULL);
+}
 
 int main(void)
 {
-	static const ut_suite suites[] = {
-		{.name = "workload", .tests = workload_tests, .setup = setup, .teardown = ut_dir_teardown},
-		{0},
+	static const ut_test tests[] = {
+		{"parse", test_parse_ok},
+		{"parse errors", test_parse_errors},
+		{"load", test_load},
+		{"resolve systems and skeletons", test_resolve_system},
+		{"machine probe", test_machine_probe},
+		{"bad program arguments", test_add_jobs_bad_args},
+		{"run several jobs", test_run},
+		{"rejected workloads write nothing", test_run_errors},
+		{NULL, NULL},
 	};
-	return ut_run_suites(suites);
+	return ut_run_fixture("workload", tests, setup, ut_dir_teardown);
 }

@@ -37,10 +37,33 @@ fail:
 	return 2;
 }
 
-int ut_run(const char *suite, const ut_test *tests)
+int ut_run(const char *suite, const ut_test *tests) { return ut_run_fixture(suite, tests, NULL, NULL); }
+
+int ut_run_fixture(const char *suite, const ut_test *tests, CU_InitializeFunc setup, CU_CleanupFunc teardown)
 {
-	const ut_suite one[] = {{.name = suite, .tests = tests}, {0}};
+	const ut_suite one[] = {{.name = suite, .tests = tests, .setup = setup, .teardown = teardown}, {0}};
 	return ut_run_suites(one);
+}
+
+int ut_error_is(const char *err, const char *want, const char *file, int line)
+{
+	size_t n = strlen(want);
+	int prefix = n >= 3 && !strcmp(want + n - 3, "...");
+	if (err && (prefix ? !strncmp(err, want, n - 3) : !strcmp(err, want)))
+		return 1;
+	fprintf(stderr, "%s:%d: error \"%s\", want \"%s\"\n", file, line, err ? err : "(none)", want);
+	return 0;
+}
+
+int ut_missing(const char *text, const char *const *parts)
+{
+	int n = 0;
+	for (; *parts; parts++)
+		if (!text || !strstr(text, *parts)) {
+			fprintf(stderr, "missing: \"%s\"\n", *parts);
+			n++;
+		}
+	return n;
 }
 
 uint64_t ut_xfer_ps(uint64_t bytes, uint64_t bytes_per_s)

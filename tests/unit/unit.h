@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
@@ -31,6 +32,8 @@ typedef struct ut_suite {
 int ut_run_suites(const ut_suite *suites);
 /* ut_run_suites for a single suite without setup or teardown. */
 int ut_run(const char *suite, const ut_test *tests);
+/* ut_run_suites for a single suite with a setup and a teardown. */
+int ut_run_fixture(const char *suite, const ut_test *tests, CU_InitializeFunc setup, CU_CleanupFunc teardown);
 
 /*
  * The time in ps to move `bytes` at `bytes_per_s`, rounded up to a whole
@@ -60,6 +63,22 @@ char *ut_src_path(const char *rel);
 char *ut_log_tables(const char *log);
 /* The data tables of LANGUAGE.md 10.3's verified example, byte for byte. */
 extern const char ut_verified_tables[];
+
+/*
+ * 1 if error message err is `want` (or starts with it when want ends in
+ * "..."); otherwise prints both with file:line and returns 0.
+ */
+int ut_error_is(const char *err, const char *want, const char *file, int line);
+/* Asserts that heap message `err` is `want` (see ut_error_is), then frees it and sets it to NULL. */
+#define UT_TAKE_ERROR(err, want)                                           \
+	do {                                                                   \
+		CU_ASSERT_TRUE(ut_error_is((err), (want), __FILE__, __LINE__)); \
+		free(err);                                                         \
+		(err) = NULL;                                                      \
+	} while (0)
+
+/* The number of strings of the NULL-terminated list `parts` that text lacks (NULL text lacks all); prints them. */
+int ut_missing(const char *text, const char *const *parts);
 
 /* Asserts that text `got` (NULL fails) equals `want`, printing both when it does not. */
 #define UT_ASSERT_TEXT(got, want)                                                                    \
