@@ -129,7 +129,11 @@ static int split_words(char *s, char **argv, int max)
 	return n;
 }
 
-/* Runs cc on src -> out; compiler diagnostics are captured into *log. Returns 0 on success. */
+/*
+ * Runs cc on src -> out; compiler diagnostics are captured into *log. Returns
+ * 0 on success. Warnings are on (-Wall): generated C compiles without any,
+ * so what remains comes from code a user wrote (a C skeleton, BACKEND code).
+ */
 static int run_cc(const build_opts *o, const char *src, const char *out, const char *logpath, char **log)
 {
 	const char *cc = o->cc ? o->cc : getenv("NCSIM_CC");
@@ -139,7 +143,7 @@ static int run_cc(const build_opts *o, const char *src, const char *out, const c
 	char *incflag = xasprintf("-I%s", build_include_dir());
 	char *argv[96];
 	int n = split_words(ccbuf, argv, 8);
-	const char *fixed[] = {"-std=gnu99", "-O2", "-fPIC", "-shared", "-w"};
+	const char *fixed[] = {"-std=gnu99", "-O2", "-fPIC", "-shared", "-Wall"};
 	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		argv[n++] = (char *)fixed[i];
 	argv[n++] = incflag;
@@ -230,6 +234,9 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 			rc = -1;
 		} else if (run_cc(o, csrc_path, tmp_so, logp, &log) != 0) {
 			*err = xasprintf("building %s failed:\n%s", name, log ? log : "");
+			rc = -1;
+		} else if (log && *log && fputs(log, stderr) == EOF) {
+			*err = xasprintf("cannot show the C compiler's warnings: %s", strerror(errno));
 			rc = -1;
 		} else if (rename(tmp_so, out->so_path) != 0) {
 			*err = xasprintf("cannot store %s: %s", out->so_path, strerror(errno));

@@ -32,7 +32,9 @@ const char *build_include_dir(void);
 /*
  * Compiles `csrc` (named `name` in messages) unless cached, loads it, and
  * checks its ABI. Returns 0, or -1 with *err set (heap string, compiler
- * output included).
+ * output included). Warnings of a successful build (-Wall; only code a user
+ * wrote has any) go to stderr as the compiler wrote them, once: a cached
+ * entry is not compiled again.
  */
 int build_load(const char *csrc, const char *name, const build_opts *o, build_result *out, char **err);
 /* Unloads a skeleton loaded by build_load and frees its fields. */

@@ -1,10 +1,12 @@
 /*
  * codegen.h - AST -> one C file (prefix cg_).
  *
- * The generated file includes <ncsim/rt.h> and <ncsim/stdlib.h>, defines the
- * program's entry function (run once per simulated task), the program
- * descriptor, `const rt_program *ncsim_skeleton(void)` for the build cache
- * and a `main` calling rt_main, so the same file also builds standalone:
+ * The generated file includes <ncsim/gen.h> (the helpers of generated code,
+ * which includes <ncsim/rt.h> and <ncsim/stdlib.h>), defines the program's
+ * entry function (run once per simulated task), the program descriptor, and
+ * through NCSIM_SKELETON `const rt_program *ncsim_skeleton(void)` for the
+ * build cache and a `main` calling rt_main, so the same file also builds
+ * standalone:
  *
  *     cc prog.c $(pkg-config --cflags --libs ncsim)
  *
@@ -20,6 +22,7 @@
 
 typedef struct cg_opts {
 	const char *name;        /* program name (descriptor, messages); NULL: from the source file name */
+	const char *c_name;      /* the C file's name, for #line back into it; NULL: "<program>.c" (ncsim compile's default) */
 	int allow_backend_code;  /* paste BACKEND EXECUTES / DECLARES text verbatim instead of filtering it */
 } cg_opts;
 

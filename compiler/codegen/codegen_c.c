@@ -1,19 +1,25 @@
 /*
  * codegen_c.c - the C code generator's driver: the file layout, the program
- * descriptor, the statement dispatcher, and the text and name utilities.
+ * descriptor, the statement dispatcher, and the text, block and name
+ * utilities.
  *
  * Layout of a generated file:
  *
- *   includes; helpers (cg_*: error checks, group vectors, output text)
+ *   #include <ncsim/gen.h>                   <- the helpers, installed with ncsim
  *   THE BACKEND DECLARES text (file scope)
- *   source text, parameter table, descriptor, ncsim_skeleton(), main()
+ *   source text, parameter table, descriptor, NCSIM_SKELETON(ncsim_prog)
  *   static void ncsim_entry(rt_task *t)       <- one call per simulated task
  *   {
- *       locals (error slot, num_tasks, parameters, scratch vectors)
+ *       the locals the body uses, the parameters
  *       per top-level statement: rt_new_statement(t), then its statements,
- *       each preceded by a comment quoting it and a #line directive
+ *       each preceded by a comment quoting it, rt_line and #line
  *   }
+ *
+ * After each statement's code a `#line N "prog.c"` points back into the
+ * generated file, so a diagnostic in code between statements names the line
+ * of the C file, never a line of the .ncptl file.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -22,19 +28,28 @@
 
 #include "compiler/backend_filter.h"
 #include "compiler/codegen/codegen_c.h"
+#include "lang/sema.h"
 
 /* ------------------------------------------------------------ text */
 
-const char *cg_fmt(cg *g, const char *fmt, ...)
+/* vprintf into a string owned by g's arena. */
+static const char *cg_vfmt(cg *g, const char *fmt, va_list ap)
 {
-	va_list ap, ap2;
-	va_start(ap, fmt);
+	va_list ap2;
 	va_copy(ap2, ap);
 	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
 	char *s = arena_alloc(g->a, (size_t)(n < 0 ? 0 : n) + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap2);
 	va_end(ap2);
+	return s;
+}
+
+const char *cg_fmt(cg *g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *s = cg_vfmt(g, fmt, ap);
+	va_end(ap);
 	return s;
 }
 
@@ -44,6 +59,43 @@ static void buf_add(cg_buf *b, const char *s, size_t n)
 	memcpy(b->ptr + b->len, s, n);
 	b->len += n;
 	b->ptr[b->len] = 0;
+}
+
+/*
+ * The line that stands for `#line N "<generated file>"` until the file is
+ * complete and N is known (cg_emit replaces it): the code that follows a
+ * statement's code is the generated file's own.
+ */
+static const char reset_mark[] = "#line @";
+
+static void emit(cg *g, const char *s)
+{
+	/* Preprocessor lines start in column 0; blank lines have no tabs. */
+	if (s[0] != '#' && s[0])
+		for (int i = 0; i < g->indent; i++)
+			buf_add(g->out, "\t", 1);
+	buf_add(g->out, s, strlen(s));
+	buf_add(g->out, "\n", 1);
+}
+
+static void flush_conds(cg *g);
+
+/*
+ * Counts the lines of a statement's code against the .ncptl numbering: code
+ * that would run past the last line of the source is numbered as lines of
+ * the generated file instead.
+ */
+static void src_numbering(cg *g, const char *s)
+{
+	unsigned n = 1;
+	for (const char *p = s; *p; p++)
+		n += *p == '\n';
+	if (g->src_at + n - 1 > g->src_lines) {
+		emit(g, reset_mark);
+		g->in_src = 0;
+		return;
+	}
+	g->src_at += n;
 }
 
 void cg_line(cg *g, const char *fmt, ...)
@@ -56,18 +108,192 @@ void cg_line(cg *g, const char *fmt, ...)
 	char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap2);
 	va_end(ap2);
-	/* Preprocessor lines start in column 0. */
-	if (s[0] != '#')
-		for (int i = 0; i < g->indent; i++)
-			buf_add(g->out, "\t", 1);
-	buf_add(g->out, s, strlen(s));
-	buf_add(g->out, "\n", 1);
+	if (*s) {
+		const cg_block *b = g->blocks.len ? &g->blocks.ptr[g->blocks.len - 1] : NULL;
+		if (b && b->conds < b->merged)
+			cg_error(g, (src_span){0, 1, 0}, "internal error: code after the end of a merged condition");
+		flush_conds(g);
+		if (g->reset_line && g->in_src && s[0] != '#') {
+			emit(g, reset_mark);
+			g->in_src = 0;
+		}
+		g->reset_line = 0;
+	}
+	if (g->in_src && s[0] != '#')
+		src_numbering(g, s);
+	emit(g, s);
 	free(s);
+}
+
+/* ------------------------------------------------------------ blocks */
+
+void cg_open(cg *g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *head = cg_vfmt(g, fmt, ap);
+	va_end(ap);
+	cg_line(g, "%s {", head);
+	cg_block b = {g->out, g->out->len - 3, g->out->len, 0, 0};
+	VEC_PUSH(&g->blocks, b);
+	g->indent++;
+}
+
+/* 1 if text (one line, indented) is a statement that may stand alone as the body of if/for. */
+static int simple_stmt(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == '\t')
+		i++;
+	if (n - i >= 6 && !strncmp(s + i, "(void)", 6))
+		return s[n - 1] == ';';
+	size_t j = i;
+	while (j < n && (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '.'))
+		j++;
+	if (j == i || s[n - 1] != ';')
+		return 0;
+	/* a call, an assignment, ++ or a bare keyword statement (break;) -- never a declaration */
+	return s[j] == '(' || s[j] == ';' || !strncmp(s + j, " = ", 3) || !strncmp(s + j, "++", 2) ||
+	       !strncmp(s + j, " *= ", 4);
+}
+
+void cg_close(cg *g)
+{
+	cg_block b = g->blocks.ptr[--g->blocks.len];
+	g->indent--;
+	/* The body's lines, less #line directives (allowed between a bare if and its statement). */
+	const char *body = b.buf->ptr + b.body, *end = b.buf->ptr + b.buf->len, *stmt = NULL;
+	int lines = 0;
+	for (const char *p = body; p < end; p = (const char *)memchr(p, '\n', (size_t)(end - p)) + 1) {
+		if (*p != '#') {
+			stmt = p;
+			lines++;
+		}
+	}
+	const char *nl = stmt ? memchr(stmt, '\n', (size_t)(end - stmt)) : NULL;
+	if (b.buf == g->out && lines == 1 && simple_stmt(stmt, (size_t)(nl - stmt))) {
+		/* one simple statement: "if (c) {\n\tx;\n" becomes "if (c)\n\tx;\n" */
+		memmove(b.buf->ptr + b.brace, b.buf->ptr + b.brace + 2, b.buf->len - b.brace - 1);
+		b.buf->len -= 2;
+		return;
+	}
+	cg_line(g, "}");
+}
+
+void cg_if(cg *g, const char *cond)
+{
+	cg_cond c = {cond, 0};
+	VEC_PUSH(&g->conds, c);
+}
+
+/* Opens one if for every pending condition (called before any line is emitted). */
+static void flush_conds(cg *g)
+{
+	size_t first = g->conds.len;
+	while (first > 0 && !g->conds.ptr[first - 1].flushed)
+		first--;
+	if (first == g->conds.len)
+		return;
+	cg_buf text = {0};
+	buf_add(&text, "", 0);
+	for (size_t i = first; i < g->conds.len; i++) {
+		if (i > first)
+			buf_add(&text, " && ", 4);
+		buf_add(&text, g->conds.ptr[i].text, strlen(g->conds.ptr[i].text));
+		g->conds.ptr[i].flushed = 1;
+	}
+	const char *cond = arena_strdup(g->a, text.ptr);
+	VEC_FREE(&text);
+	cg_open(g, "if (%s)", cond);
+	g->blocks.ptr[g->blocks.len - 1].conds = g->blocks.ptr[g->blocks.len - 1].merged = (int)(g->conds.len - first);
+}
+
+void cg_endif(cg *g)
+{
+	if (!g->conds.ptr[g->conds.len - 1].flushed)
+		flush_conds(g); /* an empty body: the condition is still evaluated */
+	g->conds.len--;
+	if (--g->blocks.ptr[g->blocks.len - 1].conds == 0)
+		cg_close(g);
+}
+
+void cg_capture_begin(cg *g, cg_capture *c)
+{
+	*c = (cg_capture){g->out, g->indent, g->reset_line, g->in_src, g->conds.len};
+	g->out = xcalloc(1, sizeof(cg_buf));
+	g->indent++;
+	g->reset_line = g->in_src = 0;
+	/* Pending conditions belong to the line the captured text goes in: hide them. */
+	for (size_t i = 0; i < g->conds.len; i++)
+		if (!g->conds.ptr[i].flushed)
+			g->conds.ptr[i].flushed = 2;
+}
+
+const char *cg_capture_end(cg *g, const cg_capture *c)
+{
+	const char *s = arena_strdup(g->a, g->out->ptr ? g->out->ptr : "");
+	VEC_FREE(g->out);
+	free(g->out);
+	g->out = c->out;
+	g->indent = c->indent;
+	g->reset_line = c->reset_line;
+	g->in_src = c->in_src;
+	for (size_t i = 0; i < c->nconds; i++)
+		if (g->conds.ptr[i].flushed == 2)
+			g->conds.ptr[i].flushed = 0;
+	return s;
+}
+
+size_t cg_mark(cg *g)
+{
+	return g->out->len;
+}
+
+void cg_unused(cg *g, size_t at, const char *name)
+{
+	if (!cg_code_uses(g->out->ptr ? g->out->ptr + at : "", name))
+		cg_line(g, "(void)%s;", name);
+}
+
+/* ------------------------------------------------------------ names */
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 5381;
+	for (; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+/* 1 if name was given out before; else records it. */
+static int name_taken(cg *g, const char *name)
+{
+	cg_names *t = &g->names;
+	if (2 * (t->len + 1) > t->cap) {
+		cg_names old = *t;
+		t->cap = old.cap ? 2 * old.cap : 256;
+		t->slot = xcalloc(t->cap, sizeof *t->slot);
+		t->len = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.slot[i])
+				name_taken(g, old.slot[i]);
+		free(old.slot);
+	}
+	size_t i = name_hash(name) & (t->cap - 1);
+	for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->slot[i], name))
+			return 1;
+	t->slot[i] = name;
+	t->len++;
+	return 0;
 }
 
 const char *cg_uniq(cg *g, const char *stem)
 {
-	return cg_fmt(g, "%s_%u", stem, ++g->uniq);
+	const char *name = arena_strdup(g->a, stem);
+	for (unsigned n = 2; name_taken(g, name); n++)
+		name = cg_fmt(g, "%s_%u", stem, n);
+	return name;
 }
 
 const char *cg_cstr(cg *g, const char *s, size_t n)
@@ -194,7 +420,12 @@ static void quote(cg *g, src_span sp, uint32_t last)
 		cg_line(g, "%s %s%s", k ? " *" : "/*", lines[k], k == n - 1 ? " */" : "");
 }
 
-/* The comment, #line directive and rt_line call in front of a statement. */
+/*
+ * The comment, rt_line call and #line directive in front of a statement: the
+ * statement's code follows on the line that #line names, so a C diagnostic
+ * in it points at the statement. After the code, cg_stmt asks for a #line
+ * back into the generated file.
+ */
 static void stmt_head(cg *g, const ast_node *n, const ast_node *body)
 {
 	unsigned line = cg_lineno(g, n->span);
@@ -202,23 +433,36 @@ static void stmt_head(cg *g, const ast_node *n, const ast_node *body)
 	if (body && !span_empty(body->span) && body->span.first > n->span.first)
 		last = body->span.first - 1;
 	quote(g, n->span, last);
-	cg_line(g, "#line %u %s", line, g->srcname);
 	cg_line(g, "rt_line(t, %u);", line);
+	cg_line(g, "#line %u %s", line, g->srcname);
+	g->in_src = 1;
+	g->src_at = line;
 }
 
-void cg_stmt(cg *g, const cg_sym *env, const ast_node *n)
+int cg_plain(const char *x)
+{
+	for (const char *p = x; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return 0;
+	return *x != 0;
+}
+
+int cg_literal(const char *x, int64_t *v)
+{
+	char *end;
+	if (!isdigit((unsigned char)x[0]))
+		return 0;
+	errno = 0;
+	long long r = strtoll(x, &end, 10);
+	if (*end || errno)
+		return 0;
+	*v = r;
+	return 1;
+}
+
+static void stmt_code(cg *g, const cg_sym *env, const ast_node *n)
 {
 	switch (n->kind) {
-	case AST_SEQ:
-		if (n->u.seq.items.len != 1)
-			cg_line(g, "{");
-		g->indent += n->u.seq.items.len != 1;
-		for (uint32_t i = 0; i < n->u.seq.items.len; i++)
-			cg_stmt(g, env, n->u.seq.items.items[i]);
-		g->indent -= n->u.seq.items.len != 1;
-		if (n->u.seq.items.len != 1)
-			cg_line(g, "}");
-		return;
 	case AST_FOR_EACH: stmt_head(g, n, n->u.for_each.body); cg_for_each(g, env, n); return;
 	case AST_FOR_REPS: stmt_head(g, n, n->u.for_reps.body); cg_for_reps(g, env, n); return;
 	case AST_FOR_TIME: stmt_head(g, n, n->u.for_time.body); cg_for_time(g, env, n); return;
@@ -256,189 +500,19 @@ void cg_stmt(cg *g, const cg_sym *env, const ast_node *n)
 		cg_error(g, n->span, "internal error: no code for a %s statement", ast_kind_name(n->kind));
 }
 
-/* ------------------------------------------------------------ the file */
+void cg_stmt(cg *g, const cg_sym *env, const ast_node *n)
+{
+	if (n->kind == AST_SEQ) {
+		/* Statements in sequence need no block: every C name is unique. */
+		for (uint32_t i = 0; i < n->u.seq.items.len; i++)
+			cg_stmt(g, env, n->u.seq.items.items[i]);
+		return;
+	}
+	stmt_code(g, env, n);
+	g->reset_line = 1;
+}
 
-/* Helpers of every generated file: small, static inline, so unused ones cost nothing. */
-static const char prelude[] =
-	"#include <inttypes.h>\n"
-	"#include <stdint.h>\n"
-	"#include <stdlib.h>\n"
-	"#include <string.h>\n"
-	"\n"
-	"#include <ncsim/rt.h>\n"
-	"#include <ncsim/stdlib.h>\n"
-	"\n"
-	"/* Run-time errors of ncsim/stdlib.h are sticky in e: check after each expression. */\n"
-	"static inline rt_int cg_ci(rt_task *t, ncsim_err *e, rt_int v)\n"
-	"{\n"
-	"\tif (__builtin_expect(e->failed, 0))\n"
-	"\t\trt_fatal(t, \"%s\", e->msg);\n"
-	"\treturn v;\n"
-	"}\n"
-	"static inline double cg_cf(rt_task *t, ncsim_err *e, double v)\n"
-	"{\n"
-	"\tif (__builtin_expect(e->failed, 0))\n"
-	"\t\trt_fatal(t, \"%s\", e->msg);\n"
-	"\treturn v;\n"
-	"}\n"
-	"static inline int cg_cb(rt_task *t, ncsim_err *e, int v)\n"
-	"{\n"
-	"\tif (__builtin_expect(e->failed, 0))\n"
-	"\t\trt_fatal(t, \"%s\", e->msg);\n"
-	"\treturn v;\n"
-	"}\n"
-	"static inline void cg_fail(rt_task *t, ncsim_err *e) { rt_fatal(t, \"%s\", e->msg); }\n"
-	"static inline rt_int cg_nonneg(rt_int v) { return v < 0 ? 0 : v; }\n"
-	"static inline rt_int cg_nonzero(rt_int v) { return v ? v : 1; }\n"
-	"/* A message size in bytes (section 7): negative sizes are errors. */\n"
-	"static inline uint64_t cg_bytes(rt_task *t, rt_int n)\n"
-	"{\n"
-	"\tif (n < 0)\n"
-	"\t\trt_fatal(t, \"a message size of %\" PRId64 \" bytes is negative\", n);\n"
-	"\treturn (uint64_t)n;\n"
-	"}\n"
-	"/* An I/O size or file offset in bytes (section 14.2): negative values are errors. */\n"
-	"static inline uint64_t cg_io_bytes(rt_task *t, rt_int n, const char *what)\n"
-	"{\n"
-	"\tif (n < 0)\n"
-	"\t\trt_fatal(t, \"%s of %\" PRId64 \" bytes is negative\", what, n);\n"
-	"\treturn (uint64_t)n;\n"
-	"}\n"
-	"/* Picoseconds, rounded; negative durations are no time at all. */\n"
-	"static inline ncsim_time_t cg_ps(double ps)\n"
-	"{\n"
-	"\treturn ps <= 0.0 ? 0 : ps >= 1.8e19 ? (ncsim_time_t)1.8e19 : (ncsim_time_t)(ps + 0.5);\n"
-	"}\n"
-	"/* Task lists of collectives: growable, ascending. */\n"
-	"static inline void cg_push(rt_task *t, struct ncsim_ivec *v, int64_t x)\n"
-	"{\n"
-	"\tif (v->len == v->cap) {\n"
-	"\t\tsize_t cap = v->cap ? 2 * v->cap : 64;\n"
-	"\t\tint64_t *p = realloc(v->ptr, cap * sizeof *p);\n"
-	"\t\tif (!p)\n"
-	"\t\t\trt_fatal(t, \"out of memory\");\n"
-	"\t\tv->ptr = p;\n"
-	"\t\tv->cap = cap;\n"
-	"\t}\n"
-	"\tv->ptr[v->len++] = x;\n"
-	"}\n"
-	"static inline int cg_cmp(const void *a, const void *b)\n"
-	"{\n"
-	"\tint64_t x = *(const int64_t *)a, y = *(const int64_t *)b;\n"
-	"\treturn (x > y) - (x < y);\n"
-	"}\n"
-	"static inline void cg_sortuniq(struct ncsim_ivec *v)\n"
-	"{\n"
-	"\tsize_t n = 0;\n"
-	"\tif (v->len > 1)\n"
-	"\t\tqsort(v->ptr, v->len, sizeof *v->ptr, cg_cmp);\n"
-	"\tfor (size_t i = 0; i < v->len; i++)\n"
-	"\t\tif (n == 0 || v->ptr[n - 1] != v->ptr[i])\n"
-	"\t\t\tv->ptr[n++] = v->ptr[i];\n"
-	"\tv->len = v->len ? n : 0;\n"
-	"}\n"
-	"static inline int cg_has(const struct ncsim_ivec *v, int64_t x)\n"
-	"{\n"
-	"\treturn v->len && bsearch(&x, v->ptr, v->len, sizeof *v->ptr, cg_cmp) != NULL;\n"
-	"}\n"
-	"/* A synchronised random task with the bounds clamped to 0..num_tasks-1 (section 8.16). */\n"
-	"static inline rt_int cg_random_task(rt_task *t, rt_int lo, rt_int hi, rt_int excl)\n"
-	"{\n"
-	"\tif (lo < 0)\n"
-	"\t\tlo = 0;\n"
-	"\tif (hi > rt_num_tasks(t) - 1)\n"
-	"\t\thi = rt_num_tasks(t) - 1;\n"
-	"\treturn rt_random_task(t, lo, hi, excl);\n"
-	"}\n"
-	"/* The text of one OUTPUTS line. */\n"
-	"struct cg_text {\n"
-	"\tchar *ptr;\n"
-	"\tsize_t len, cap;\n"
-	"};\n"
-	"static inline void cg_puts(rt_task *t, struct cg_text *b, const char *s)\n"
-	"{\n"
-	"\tsize_t n = strlen(s);\n"
-	"\tif (b->len + n + 1 > b->cap) {\n"
-	"\t\tsize_t cap = 2 * (b->len + n + 1);\n"
-	"\t\tchar *p = realloc(b->ptr, cap);\n"
-	"\t\tif (!p)\n"
-	"\t\t\trt_fatal(t, \"out of memory\");\n"
-	"\t\tb->ptr = p;\n"
-	"\t\tb->cap = cap;\n"
-	"\t}\n"
-	"\tmemcpy(b->ptr + b->len, s, n + 1);\n"
-	"\tb->len += n;\n"
-	"}\n"
-	"static inline void cg_putg(rt_task *t, struct cg_text *b, double v)\n"
-	"{\n"
-	"\tchar buf[64];\n"
-	"\tncsim_fmt_g10(buf, sizeof buf, v);\n"
-	"\tcg_puts(t, b, buf);\n"
-	"}\n"
-	"static inline ncsim_filecache *cg_files(ncsim_filecache **fc)\n"
-	"{\n"
-	"\tif (!*fc)\n"
-	"\t\t*fc = ncsim_filecache_new();\n"
-	"\treturn *fc;\n"
-	"}\n"
-	"/*\n"
-	" * Per-task memo of the senders whose targets include this task, one table\n"
-	" * per send statement, keyed by the values of the variables its task\n"
-	" * descriptions read. Direct-mapped with a short probe; an entry is kept only\n"
-	" * when its scan completed with at most CG_MEMO_MAXLEN senders.\n"
-	" */\n"
-	"#define CG_MEMO_SLOTS 64\n"
-	"#define CG_MEMO_PROBE 4\n"
-	"#define CG_MEMO_MAXKEY 8\n"
-	"#define CG_MEMO_MAXLEN 64\n"
-	"struct cg_memo_ent {\n"
-	"\tint used;\n"
-	"\tint64_t key[CG_MEMO_MAXKEY];\n"
-	"\tstruct ncsim_ivec list;\n"
-	"};\n"
-	"struct cg_memo {\n"
-	"\tstruct cg_memo_ent e[CG_MEMO_SLOTS];\n"
-	"};\n"
-	"/* The entry of key[0..nkey) in *mp (allocated on first use): used = 1 if it holds the senders, else emptied for a scan. */\n"
-	"static inline struct cg_memo_ent *cg_memo_get(rt_task *t, struct cg_memo **mp, int nkey, const int64_t *key)\n"
-	"{\n"
-	"\tif (!*mp && !(*mp = calloc(1, sizeof **mp)))\n"
-	"\t\trt_fatal(t, \"out of memory\");\n"
-	"\tuint64_t h = 0x9e3779b97f4a7c15u;\n"
-	"\tfor (int i = 0; i < nkey; i++)\n"
-	"\t\th = (h ^ (uint64_t)key[i]) * 0x100000001b3u;\n"
-	"\tunsigned home = (unsigned)(h ^ (h >> 29)) % CG_MEMO_SLOTS;\n"
-	"\tstruct cg_memo_ent *free_e = NULL;\n"
-	"\tfor (unsigned p = 0; p < CG_MEMO_PROBE; p++) {\n"
-	"\t\tstruct cg_memo_ent *x = &(*mp)->e[(home + p) % CG_MEMO_SLOTS];\n"
-	"\t\tif (!x->used) {\n"
-	"\t\t\tif (!free_e)\n"
-	"\t\t\t\tfree_e = x;\n"
-	"\t\t} else if (!memcmp(x->key, key, (size_t)nkey * sizeof *key)) {\n"
-	"\t\t\treturn x;\n"
-	"\t\t}\n"
-	"\t}\n"
-	"\tstruct cg_memo_ent *x = free_e ? free_e : &(*mp)->e[home];\n"
-	"\tx->used = 0;\n"
-	"\tif (nkey)\n"
-	"\t\tmemcpy(x->key, key, (size_t)nkey * sizeof *key);\n"
-	"\tx->list.len = 0;\n"
-	"\treturn x;\n"
-	"}\n"
-	"/* Records one sender during a scan (long lists are not kept: their scans are not wasted). */\n"
-	"static inline void cg_memo_push(rt_task *t, struct cg_memo_ent *x, int64_t s)\n"
-	"{\n"
-	"\tif (x->list.len <= CG_MEMO_MAXLEN)\n"
-	"\t\tcg_push(t, &x->list, s);\n"
-	"}\n"
-	"static inline void cg_memo_free(struct cg_memo *m)\n"
-	"{\n"
-	"\tif (!m)\n"
-	"\t\treturn;\n"
-	"\tfor (int i = 0; i < CG_MEMO_SLOTS; i++)\n"
-	"\t\tfree(m->e[i].list.ptr);\n"
-	"\tfree(m);\n"
-	"}\n";
+/* ------------------------------------------------------------ the file */
 
 /* Walks the whole program for the flags that do not come from code generation. */
 static void scan(ast_node *n, void *ud)
@@ -458,35 +532,67 @@ static const char *str_of(cg *g, const ast_node *s)
 	return s ? cg_cstr(g, s->u.string.text, s->u.string.len) : "NULL";
 }
 
-int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
+int cg_code_uses(const char *c, const char *name)
 {
-	cg_buf head = {0}, body = {0};
-	cg gs = {.fe = fe, .src = fe_sources(fe), .o = o, .a = arena_new(), .out = &body, .indent = 1};
-	cg *g = &gs;
-	const src_file *sf = src_get(g->src, prog->span.file);
-	char *pname = o->name ? xstrdup(o->name) : cg_program_name(sf->name);
-	g->srcname = cg_cstr(g, sf->name, strlen(sf->name));
-	scan((ast_node *)prog, g);
+	size_t n = strlen(name);
+	while (*c) {
+		if (c[0] == '/' && c[1] == '*') {
+			const char *end = strstr(c + 2, "*/");
+			c = end ? end + 2 : c + strlen(c);
+		} else if (*c == '"' || *c == '\'') {
+			char q = *c++;
+			while (*c && *c != q)
+				c += c[0] == '\\' && c[1] ? 2 : 1;
+			c += *c != 0;
+		} else if (isalpha((unsigned char)*c) || *c == '_') {
+			const char *w = c;
+			while (isalnum((unsigned char)*c) || *c == '_')
+				c++;
+			if ((size_t)(c - w) == n && !memcmp(w, name, n))
+				return 1;
+		} else {
+			c++;
+		}
+	}
+	return 0;
+}
 
-	/* Header declarations: parameters (defaults folded now) and backend declarations. */
+/* text with every reset_mark line replaced by #line naming the next line of the file cname. */
+static void resolve_lines(cg *g, const cg_buf *text, const char *cname, cg_buf *out)
+{
+	unsigned lineno = 1;
+	buf_add(out, "", 0);
+	for (const char *p = text->ptr, *end = text->ptr + text->len; p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
+		if (n == sizeof reset_mark && !memcmp(p, reset_mark, n - 1)) {
+			const char *l = cg_fmt(g, "#line %u %s\n", lineno + 1, cname);
+			buf_add(out, l, strlen(l));
+		} else {
+			buf_add(out, p, n);
+		}
+		p += n;
+	}
+}
+
+/* THE BACKEND DECLARES text (checked) and the parameters: declarations of the file and the entry function. */
+static unsigned headers(cg *g, const ast_node *prog, cg_buf *ptab, cg_buf *decls, const cg_sym **env,
+                        const char **pnames, size_t *pmarks)
+{
 	const ast_list *hd = &prog->u.program.headers;
-	const cg_sym *env = NULL, *params = NULL;
-	int64_t *pvals = xcalloc(hd->len + 1, sizeof *pvals);
 	unsigned np = 0;
-	cg_buf ptab = {0}, decls = {0};
-	buf_add(&ptab, "", 0);
-	buf_add(&decls, "", 0);
 	for (uint32_t i = 0; i < hd->len; i++) {
 		const ast_node *h = hd->items[i];
 		if (h->kind == AST_BACKEND_DECL) {
 			const ast_node *s = h->u.backend_decl.text;
 			char *err = NULL;
-			if (bf_check_declares(s->u.string.text, o->allow_backend_code, &err) != 0) {
+			if (bf_check_declares(s->u.string.text, g->o->allow_backend_code, &err) != 0) {
 				cg_error(g, s->span, "%s", err);
 			} else {
 				g->uses_union = 1;
-				const char *l = cg_fmt(g, "#line %u %s\n%s\n", cg_lineno(g, h->span), g->srcname, s->u.string.text);
-				buf_add(&decls, l, strlen(l));
+				const char *l = cg_fmt(g, "#line %u %s\n%s\n%s\n", cg_lineno(g, h->span), g->srcname,
+				                       s->u.string.text, reset_mark);
+				buf_add(decls, l, strlen(l));
 			}
 			free(err);
 			continue;
@@ -495,111 +601,143 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 			continue;
 		const char *name = h->u.param_decl.var->u.ident.name;
 		int64_t v = 0;
-		if (cg_fold_int(g, h->u.param_decl.def, params, pvals, &v) < 0)
+		if (!sema_const_int(h->u.param_decl.def, &v)) {
+			cg_error(g, h->u.param_decl.def->span, "a parameter's default value must be a constant expression");
 			continue;
-		pvals[np] = v;
-		params = cg_bind(g, params, name, cg_fmt(g, "%u", np));
-		const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
+		}
 		const char *row = cg_fmt(g, "\t{ %s, %s, %s, %s, INT64_C(%" PRId64 ") },\n", cg_cstr(g, name, strlen(name)),
 		                         str_of(g, h->u.param_decl.description), str_of(g, h->u.param_decl.long_opt),
 		                         str_of(g, h->u.param_decl.short_opt), v);
-		buf_add(&ptab, row, strlen(row));
+		buf_add(ptab, row, strlen(row));
+		const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
 		cg_line(g, "const rt_int %s = rt_param_value(t, %u);", cv, np);
-		cg_line(g, "(void)%s;", cv);
-		env = cg_bind(g, env, name, cv);
+		*env = cg_bind(g, *env, name, cv);
+		pnames[np] = cv;
+		pmarks[np] = cg_mark(g);
 		np++;
 	}
+	return np;
+}
 
-	/* The statements. */
-	const ast_list *st = &prog->u.program.stmts;
-	for (uint32_t i = 0; i < st->len; i++) {
-		cg_line(g, "%s", "");
-		cg_line(g, "/* ---- top-level statement %u ---- */", i + 1);
-		cg_line(g, "rt_new_statement(t);");
-		g->logcol = 0;
-		cg_stmt(g, env, st->items[i]);
-	}
-
-	/* Now the file, in order. */
-	g->out = &head;
-	g->indent = 0;
+/* The head of the file: includes, declarations, the source text, the descriptor and its entry points. */
+static void file_head(cg *g, const src_file *sf, const char *pname, const cg_buf *ptab, const cg_buf *decls,
+                      unsigned np)
+{
 	cg_line(g, "/* Generated by ncsim from %s; do not edit. */", sf->name);
-	buf_add(&head, prelude, strlen(prelude));
+	cg_line(g, "#include <ncsim/gen.h>");
 	if (g->uses_traffic)
 		cg_line(g, "#include <ncsim/traffic.h>");
 	if (g->uses_union)
 		cg_line(g, "#include <ncsim/union.h>");
+	if (decls->len)
+		buf_add(g->out, decls->ptr, decls->len);
 	cg_line(g, "%s", "");
-	if (decls.len)
-		buf_add(&head, decls.ptr, decls.len);
 	cg_line(g, "static void ncsim_entry(rt_task *t);");
-	cg_line(g, "%s", "");
 	cg_line(g, "static const char ncsim_source[] = %s;", cg_cstr(g, sf->text, sf->len));
 	if (np) {
 		cg_line(g, "static const rt_param ncsim_params[] = {");
-		buf_add(&head, ptab.ptr, ptab.len);
+		buf_add(g->out, ptab->ptr, ptab->len);
 		cg_line(g, "};");
 	}
+	const char *flags = g->uses_log && g->uses_random ? "RT_PROG_USES_LOG | RT_PROG_USES_RANDOM"
+	                    : g->uses_log                  ? "RT_PROG_USES_LOG"
+	                    : g->uses_random               ? "RT_PROG_USES_RANDOM"
+	                                                   : "0";
 	cg_line(g, "static const rt_program ncsim_prog = {");
-	cg_line(g, "\t.abi = NCSIM_RT_ABI,");
-	cg_line(g, "\t.name = %s,", cg_cstr(g, pname, strlen(pname)));
-	cg_line(g, "\t.source_file = %s,", g->srcname);
-	cg_line(g, "\t.source_text = ncsim_source,");
-	cg_line(g, "\t.params = %s,", np ? "ncsim_params" : "NULL");
-	cg_line(g, "\t.nparams = %u,", np);
-	cg_line(g, "\t.flags = %s%s%s,", g->uses_log ? "RT_PROG_USES_LOG" : "",
-	        g->uses_log && g->uses_random ? " | " : "", g->uses_random ? "RT_PROG_USES_RANDOM" : g->uses_log ? "" : "0");
-	cg_line(g, "\t.entry = ncsim_entry,");
+	cg_line(g, "\t.abi = NCSIM_RT_ABI, .name = %s, .source_file = %s,", cg_cstr(g, pname, strlen(pname)), g->srcname);
+	cg_line(g, "\t.source_text = ncsim_source, .params = %s, .nparams = %u,", np ? "ncsim_params" : "NULL", np);
+	cg_line(g, "\t.flags = %s, .entry = ncsim_entry,", flags);
 	cg_line(g, "};");
+	cg_line(g, "/* ncsim_skeleton() for the build cache, main() for a standalone build (ncsim/rt.h). */");
+	cg_line(g, "NCSIM_SKELETON(ncsim_prog)");
 	cg_line(g, "%s", "");
-	cg_line(g, "/* The build cache's entry point: the descriptor, once the runtime accepts its ABI. */");
-	cg_line(g, "const rt_program *ncsim_skeleton(void);");
-	cg_line(g, "const rt_program *ncsim_skeleton(void)");
-	cg_line(g, "{");
-	cg_line(g, "\treturn rt_init(NCSIM_RT_ABI, &ncsim_prog) == 0 ? &ncsim_prog : NULL;");
-	cg_line(g, "}");
-	cg_line(g, "%s", "");
-	cg_line(g, "int main(int argc, char **argv)");
-	cg_line(g, "{");
-	cg_line(g, "\treturn rt_main(NCSIM_RT_ABI, &ncsim_prog, argc, argv);");
-	cg_line(g, "}");
-	cg_line(g, "%s", "");
+}
+
+/* The locals of the entry function that the body may use: name, declaration, release. */
+static const struct {
+	const char *name, *decl, *release;
+} entry_locals[] = {
+	{"e", "ncsim_err e = NCSIM_ERR_INIT;", NULL},
+	{"num_tasks", "const rt_int num_tasks = rt_num_tasks(t);", NULL},
+	{"cg_ga", "struct ncsim_ivec cg_ga = { NULL, 0, 0 };", "free(cg_ga.ptr);"},
+	{"cg_gb", "struct ncsim_ivec cg_gb = { NULL, 0, 0 };", "free(cg_gb.ptr);"},
+	{"cg_ob", "struct ncsim_text cg_ob = { NULL, 0, 0 };", "free(cg_ob.ptr);"},
+	{"fc", "ncsim_filecache *fc = NULL;", "ncsim_filecache_free(fc);"},
+	{"cg_timed", "int cg_timed = 0;", NULL},
+};
+
+/* The entry function around the body: the locals the body uses, then their release. */
+static void file_entry(cg *g, const cg_buf *body)
+{
+	const char *code = body->ptr ? body->ptr : "";
+	int used[sizeof entry_locals / sizeof *entry_locals];
 	cg_line(g, "/* Runs once per simulated task. */");
 	cg_line(g, "static void ncsim_entry(rt_task *t)");
 	cg_line(g, "{");
-	cg_line(g, "\tncsim_err e = NCSIM_ERR_INIT;");
-	cg_line(g, "\tconst rt_int num_tasks = rt_num_tasks(t);");
-	if (g->uses_groups)
-		cg_line(g, "\tstruct ncsim_ivec cg_ga = { NULL, 0, 0 }, cg_gb = { NULL, 0, 0 };");
-	if (g->uses_output)
-		cg_line(g, "\tstruct cg_text cg_ob = { NULL, 0, 0 };");
-	if (g->uses_filecache)
-		cg_line(g, "\tncsim_filecache *fc = NULL;");
-	if (g->uses_timed)
-		cg_line(g, "\tint cg_timed = 0;");
+	g->indent = 1;
+	for (size_t i = 0; i < sizeof entry_locals / sizeof *entry_locals; i++)
+		if ((used[i] = cg_code_uses(code, entry_locals[i].name)))
+			cg_line(g, "%s", entry_locals[i].decl);
 	if (g->memo_sites)
-		cg_line(g, "\tstruct cg_memo *cg_memo[%u] = { NULL };", g->memo_sites);
-	cg_line(g, "\t(void)e;");
-	cg_line(g, "\t(void)num_tasks;");
-	if (body.len)
-		buf_add(&head, body.ptr, body.len);
-	cg_line(g, "%s", "");
-	if (g->uses_groups) {
-		cg_line(g, "\tfree(cg_ga.ptr);");
-		cg_line(g, "\tfree(cg_gb.ptr);");
-	}
-	if (g->uses_output)
-		cg_line(g, "\tfree(cg_ob.ptr);");
-	if (g->uses_filecache)
-		cg_line(g, "\tncsim_filecache_free(fc);");
-	if (g->memo_sites) {
-		cg_line(g, "\tfor (unsigned cg_i = 0; cg_i < %uu; cg_i++)", g->memo_sites);
-		cg_line(g, "\t\tcg_memo_free(cg_memo[cg_i]);");
-	}
+		cg_line(g, "struct rt_memo *cg_memo[%u] = { NULL };", g->memo_sites);
+	buf_add(g->out, code, strlen(code));
+	for (size_t i = 0; i < sizeof entry_locals / sizeof *entry_locals; i++)
+		if (used[i] && entry_locals[i].release)
+			cg_line(g, "%s", entry_locals[i].release);
+	if (g->memo_sites)
+		cg_line(g, "rt_memo_free(cg_memo, %uu);", g->memo_sites);
+	g->indent = 0;
 	cg_line(g, "}");
+}
+
+int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
+{
+	cg_buf head = {0}, body = {0}, ptab = {0}, decls = {0}, file = {0};
+	cg gs = {.fe = fe, .src = fe_sources(fe), .o = o, .a = arena_new(), .out = &body, .indent = 1};
+	cg *g = &gs;
+	const src_file *sf = src_get(g->src, prog->span.file);
+	char *pname = o->name ? xstrdup(o->name) : cg_program_name(sf->name);
+	char *cname = o->c_name ? xstrdup(o->c_name) : xasprintf("%s.c", pname);
+	static const char *const fixed[] = {"t", "e", "num_tasks", "cg_ga", "cg_gb", "cg_ob", "fc", "cg_timed", "cg_memo",
+	                                    "ncsim_entry", "ncsim_source", "ncsim_params", "ncsim_prog", "main"};
+	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		(void)cg_uniq(g, fixed[i]);
+	g->srcname = cg_cstr(g, sf->name, strlen(sf->name));
+	for (size_t i = 0; i < sf->len; i++)
+		g->src_lines += sf->text[i] == '\n' || i + 1 == sf->len;
+	scan((ast_node *)prog, g);
+
+	/* The parameters (defaults folded by sema), then the statements. */
+	const ast_list *hd = &prog->u.program.headers;
+	const cg_sym *env = NULL;
+	const char **pnames = xcalloc(hd->len + 1, sizeof *pnames);
+	size_t *pmarks = xcalloc(hd->len + 1, sizeof *pmarks);
+	buf_add(&ptab, "", 0);
+	buf_add(&decls, "", 0);
+	unsigned np = headers(g, prog, &ptab, &decls, &env, pnames, pmarks);
+	const ast_list *st = &prog->u.program.stmts;
+	for (uint32_t i = 0; i < st->len; i++) {
+		cg_line(g, "%s", "");
+		cg_line(g, "rt_new_statement(t);");
+		g->logcol = 0;
+		cg_stmt(g, env, st->items[i]);
+	}
+	for (unsigned i = np; i-- > 0;)
+		cg_unused(g, pmarks[i], pnames[i]);
+	if (g->in_src)
+		emit(g, reset_mark); /* the code after the last statement is the file's own */
+
+	/* Now the file, in order. */
+	g->out = &head;
+	g->indent = 0;
+	g->reset_line = g->in_src = 0;
+	file_head(g, sf, pname, &ptab, &decls, np);
+	file_entry(g, &body);
+	const char *cfile = cg_cstr(g, cname, strlen(cname));
+	resolve_lines(g, &head, cfile, &file);
 
 	int errors = g->errors;
-	if (!errors && (fwrite(head.ptr, 1, head.len, out) != head.len || fflush(out) != 0)) {
+	if (!errors && (fwrite(file.ptr, 1, file.len, out) != file.len || fflush(out) != 0)) {
 		diag_error(fe_diag(fe), prog->span, "cannot write the generated C: %s", strerror(errno));
 		errors++;
 	}
@@ -607,8 +745,14 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 	VEC_FREE(&body);
 	VEC_FREE(&ptab);
 	VEC_FREE(&decls);
-	free(pvals);
+	VEC_FREE(&file);
+	VEC_FREE(&g->blocks);
+	VEC_FREE(&g->conds);
+	free(g->names.slot);
+	free(pnames);
+	free(pmarks);
 	free(pname);
+	free(cname);
 	arena_free(g->a);
 	return errors;
 }

@@ -8,8 +8,16 @@
  *
  *   env ──> [x -> v_x_7] ──> [g -> group(desc, env0)] ──> [reps -> v_reps_1] ──> NULL
  *
- * Every C variable the generator declares has a unique name (a counter
- * suffix), so C scoping never hides a binding that a snapshot refers to.
+ * Every C variable the generator declares has a name unique in the file
+ * (the first use of a stem is the stem itself, later ones get a counter
+ * suffix), so C scoping never hides a binding that a snapshot refers to, and
+ * plain `{ }` blocks are never needed for scoping.
+ *
+ * Nesting is kept low in three ways. Conditions opened one after the other
+ * with no code between them (cg_if) become one `if (a && b)`. A block whose
+ * body turns out to be one simple statement loses its braces when it closes
+ * (cg_open/cg_close). Names bound to a C variable that already holds the
+ * value (a loop counter, rt_rank(t)) are aliases, not copies.
  */
 #ifndef NCSIM_CODEGEN_C_H
 #define NCSIM_CODEGEN_C_H
@@ -36,6 +44,27 @@ typedef struct cg_sym {
 	const struct cg_sym *next;
 } cg_sym;
 
+/* An open block of the output (cg_open): where its " {" is, for dropping the braces. */
+typedef struct cg_block {
+	cg_buf *buf;  /* the buffer it was opened in */
+	size_t brace; /* offset of " {" at the end of its opening line */
+	size_t body;  /* offset of its first body line */
+	int conds;    /* cg_if conditions merged into it that are still open (0: cg_open) */
+	int merged;   /* cg_if conditions merged into it */
+} cg_block;
+
+/* A condition of cg_if: pending until a line is emitted under it. */
+typedef struct cg_cond {
+	const char *text;
+	int flushed;
+} cg_cond;
+
+/* The set of C names used in the file (open addressing, arena strings). */
+typedef struct cg_names {
+	const char **slot;
+	size_t cap, len;
+} cg_names;
+
 /* The generator. */
 typedef struct cg {
 	fe_ctx *fe;
@@ -44,17 +73,27 @@ typedef struct cg {
 	arena *a;            /* strings and symbols of this generation */
 	cg_buf *out;         /* where cg_line writes (swapped to capture code as a string) */
 	int indent;
-	unsigned uniq;       /* counter for unique C names */
+	cg_names names;      /* every C name given out (cg_uniq) */
+	VEC(cg_block) blocks;
+	VEC(cg_cond) conds;
+	int in_src;          /* lines are numbered as .ncptl lines (a statement's #line is in force) */
+	unsigned src_at;     /* in_src: the .ncptl number of the next line */
+	unsigned src_lines;  /* lines of the .ncptl file */
+	int reset_line;      /* a statement just ended: the next code line returns to the file's own numbering */
 	int errors;
 	int logcol;          /* next log column of the current top-level statement */
-	const char *srcname; /* source file name, for #line */
-	/* features the entry function must set up */
-	int uses_groups, uses_timed, uses_filecache, uses_output, uses_log, uses_random, uses_union, uses_traffic;
+	const char *srcname; /* source file name (a C string literal), for #line */
+	/* features of the descriptor and the includes (the entry's locals are found in its code) */
+	int uses_log, uses_random, uses_union, uses_traffic;
 	unsigned memo_sites; /* statements with a memoized implicit-receive scan (cg_memo tables) */
 } cg;
 
-/* Body of a construct that binds names: emits code in scope env. */
-typedef void (*cg_body_fn)(cg *g, const cg_sym *env, void *ud);
+/*
+ * Body of a construct that binds names: emits code in scope env. x is the C
+ * expression of the task or value in question: a variable, rt_rank(t) or a
+ * literal.
+ */
+typedef void (*cg_body_fn)(cg *g, const cg_sym *env, const char *x, void *ud);
 
 /* ---- codegen_c.c: text and names */
 
@@ -62,8 +101,37 @@ typedef void (*cg_body_fn)(cg *g, const cg_sym *env, void *ud);
 const char *cg_fmt(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends one indented line to the current buffer. */
 void cg_line(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A fresh C identifier "<stem>_<n>". */
+/* A C identifier not used before in the file: stem itself, else "<stem>_<n>". */
 const char *cg_uniq(cg *g, const char *stem);
+/* Opens a block: emits "<header> {" and indents (cg_fmt formatting). */
+void cg_open(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Closes the innermost block: "}", or no braces at all if its body is one simple statement. */
+void cg_close(cg *g);
+/*
+ * Opens "if (cond)" lazily: conditions opened with no line between them share
+ * one `if (a && b)`. So a cg_if must guard everything up to the cg_endif of
+ * the conditions opened before it (no line may follow its cg_endif inside
+ * theirs); a condition that guards less is a cg_open("if (...)").
+ */
+void cg_if(cg *g, const char *cond);
+/* Closes the innermost cg_if. */
+void cg_endif(cg *g);
+/* The state a capture sets aside. */
+typedef struct cg_capture {
+	cg_buf *out;
+	int indent, reset_line, in_src;
+	size_t nconds;
+} cg_capture;
+/* Starts capturing output into a string (statement expressions); pending state is set aside in *c. */
+void cg_capture_begin(cg *g, cg_capture *c);
+/* Ends the capture: the captured text, indented one level deeper than the line it goes in. */
+const char *cg_capture_end(cg *g, const cg_capture *c);
+/* Offset in the output where the next line goes (for cg_unused). */
+size_t cg_mark(cg *g);
+/* At the end of the scope of `name`, declared before offset `at`: emits "(void)name;" if no code since reads it. */
+void cg_unused(cg *g, size_t at, const char *name);
+/* 1 if C code uses the identifier `name` outside comments and literals. */
+int cg_code_uses(const char *code, const char *name);
 /* The C string literal for s[0..n) (quotes and escapes included). */
 const char *cg_cstr(cg *g, const char *s, size_t n);
 /* Reports an error at sp and counts it. */
@@ -78,35 +146,48 @@ const cg_sym *cg_bind_group(cg *g, const cg_sym *env, const char *name, const as
 const cg_sym *cg_lookup(const cg_sym *env, const char *name, enum cg_symkind kind);
 /* Emits a statement list / one statement in scope env. */
 void cg_stmt(cg *g, const cg_sym *env, const ast_node *n);
+/* 1 and *v if x is a non-negative decimal literal (a constant task or count). */
+int cg_literal(const char *x, int64_t *v);
+/* 1 if the C expression x is a literal or a variable: reading it again costs nothing and changes nothing. */
+int cg_plain(const char *x);
 
 /* ---- codegen_c_expr.c: expressions (LANGUAGE.md section 3) */
 
 /* C expression of type rt_int for n in integer context; runtime errors are checked. */
 const char *cg_int(cg *g, const cg_sym *env, const ast_node *n);
+/* The same; *fallible = 1 if evaluating it may end the simulation. */
+const char *cg_int_ex(cg *g, const cg_sym *env, const ast_node *n, int *fallible);
+/* 1 and *v if sema folded n in integer context. */
+int cg_known_int(const ast_node *n, int64_t *v);
+/* The C literal of v (type rt_int). */
+const char *cg_int_lit(cg *g, int64_t v);
 /* C expression of type double for n in floating-point context; runtime errors are checked. */
 const char *cg_flt(cg *g, const cg_sym *env, const ast_node *n);
 /* C expression of type int (truth) for a relational expression; flt: operands in float context. */
 const char *cg_rel(cg *g, const cg_sym *env, const ast_node *n, int flt);
 /* Bytes of a DATA_SIZE node as an rt_int C expression (BITS round up, INTEGERS = 4, PAGES = 4096). */
 const char *cg_size(cg *g, const cg_sym *env, const ast_node *n);
+/* 1 and *v if the size of a DATA_SIZE node is known at compile time (the value cg_size computes). */
+int cg_size_known(const ast_node *n, int64_t *v);
 /* Picoseconds of a DURATION node as a C expression of type double (negative: 0 later). */
 const char *cg_duration(cg *g, const cg_sym *env, const ast_node *n);
-/* Emits a loop running body for each value of a range list, bound to `var` (an IDENT). */
-void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const char *cvar, cg_body_fn body,
+/* The same rounded to ncsim_time_t (ncsim_ps), folded when the duration is constant. */
+const char *cg_duration_ps(cg *g, const cg_sym *env, const ast_node *n);
+/* Emits a loop running body for each value of a range list; the value is a C variable named from stem. */
+void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const char *stem, cg_body_fn body,
                        void *ud);
-/* Folds a constant integer expression (parameter defaults); 0 ok, -1 after reporting an error. */
-int cg_fold_int(cg *g, const ast_node *n, const cg_sym *params, const int64_t *pvals, int64_t *out);
 /* 1 if n (any subtree) calls a RANDOM_* function. */
 int cg_uses_random_fn(const ast_node *n);
 
 /* ---- codegen_c_tasks.c: task descriptions (LANGUAGE.md section 6) */
 
 /*
- * Runs body for each task x of description d in ascending order, x declared
- * as the C variable `x` and d's variable bound to it. `src` is the C
- * expression of the source task (for ALL OTHER TASKS; NULL elsewhere).
+ * Runs body for each task x of description d in ascending order, d's
+ * variable bound to x; a loop counter is named after d's variable, else
+ * after stem. `src` is the C expression of the source task (for ALL OTHER
+ * TASKS; NULL elsewhere).
  */
-void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *x, const char *src,
+void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *stem, const char *src,
                       cg_body_fn body, void *ud);
 /* Runs body if the task `who` (a C expression, in range) belongs to d, with d's variable bound to it. */
 void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char *who, const char *src,

@@ -17,58 +17,73 @@
  * iterations after the deadline rolled back.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "compiler/codegen/codegen_c.h"
 
 typedef struct loop_ud {
-	const ast_node *stmt, *body, *var;
-	const char *cvar;
+	const ast_node *body, *var;
 } loop_ud;
 
-static void each_body(cg *g, const cg_sym *env, void *ud)
+static void each_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const loop_ud *u = ud;
-	cg_stmt(g, cg_bind(g, env, u->var->u.ident.name, u->cvar), u->body);
+	cg_stmt(g, cg_bind(g, env, u->var->u.ident.name, x), u->body);
 }
 
 void cg_for_each(cg *g, const cg_sym *env, const ast_node *n)
 {
 	const ast_node *var = n->u.for_each.var;
-	loop_ud u = {n, n->u.for_each.body, var, cg_uniq(g, cg_fmt(g, "v_%s", var->u.ident.name))};
-	cg_ranges_foreach(g, env, &n->u.for_each.ranges, u.cvar, each_body, &u);
+	loop_ud u = {n->u.for_each.body, var};
+	cg_ranges_foreach(g, env, &n->u.for_each.ranges, cg_fmt(g, "v_%s", var->u.ident.name), each_body, &u);
+}
+
+/* `line` if there are warmup iterations: w is their number (a literal when known). */
+static void if_warmups(cg *g, const char *w, const char *line)
+{
+	int64_t k;
+	if (cg_literal(w, &k)) {
+		if (k > 0)
+			cg_line(g, "%s", line);
+		return;
+	}
+	cg_if(g, cg_fmt(g, "%s > 0", w));
+	cg_line(g, "%s", line);
+	cg_endif(g);
 }
 
 void cg_for_reps(cg *g, const cg_sym *env, const ast_node *n)
 {
-	const char *cnt = cg_uniq(g, "reps"), *it = cg_uniq(g, "it");
-	cg_line(g, "{");
-	g->indent++;
-	cg_line(g, "const rt_int %s = %s;", cnt, cg_int(g, env, n->u.for_reps.count));
-	if (!n->u.for_reps.warmup) {
-		cg_line(g, "for (rt_int %s = 0; %s < %s; %s++) {", it, it, cnt, it);
-	} else {
-		const char *w = cg_uniq(g, "warmups");
-		cg_line(g, "const rt_int %s = cg_nonneg(%s);", w, cg_int(g, env, n->u.for_reps.warmup));
-		cg_line(g, "if (%s > 0)", w);
-		cg_line(g, "\trt_suppress_begin(t);");
-		cg_line(g, "for (rt_int %s = -%s;; %s++) {", it, w, it);
-		g->indent++;
-		cg_line(g, "if (%s == 0) {", it);
-		if (n->u.for_reps.sync)
-			cg_line(g, "\trt_barrier(t, rt_world(t));");
-		cg_line(g, "\tif (%s > 0)", w);
-		cg_line(g, "\t\trt_suppress_end(t);");
-		cg_line(g, "}");
-		cg_line(g, "if (%s >= %s)", it, cnt);
-		cg_line(g, "\tbreak;");
-		g->indent--;
+	const char *it = cg_uniq(g, "it"), *cnt = cg_int(g, env, n->u.for_reps.count), *w = "0";
+	int64_t k;
+	if (!cg_plain(cnt)) {
+		/* evaluated once, before the loop */
+		const char *c = cg_uniq(g, "reps");
+		cg_line(g, "const rt_int %s = %s;", c, cnt);
+		cnt = c;
 	}
-	g->indent++;
+	if (n->u.for_reps.warmup && cg_known_int(n->u.for_reps.warmup, &k)) {
+		w = cg_int_lit(g, k < 0 ? 0 : k);
+	} else if (n->u.for_reps.warmup) {
+		w = cg_uniq(g, "warmups");
+		cg_line(g, "const rt_int %s = ncsim_nonneg(%s);", w, cg_int(g, env, n->u.for_reps.warmup));
+	}
+	if (!n->u.for_reps.warmup || (!strcmp(w, "0") && !n->u.for_reps.sync)) {
+		cg_open(g, "for (rt_int %s = 0; %s < %s; %s++)", it, it, cnt, it);
+	} else {
+		if_warmups(g, w, "rt_suppress_begin(t);");
+		cg_open(g, "for (rt_int %s = -%s;; %s++)", it, w, it);
+		cg_open(g, "if (%s == 0)", it);
+		if (n->u.for_reps.sync)
+			cg_line(g, "rt_barrier(t, rt_world(t));");
+		if_warmups(g, w, "rt_suppress_end(t);");
+		cg_close(g);
+		cg_if(g, cg_fmt(g, "%s >= %s", it, cnt));
+		cg_line(g, "break;");
+		cg_endif(g);
+	}
 	cg_stmt(g, env, n->u.for_reps.body);
-	g->indent--;
-	cg_line(g, "}");
-	g->indent--;
-	cg_line(g, "}");
+	cg_close(g);
 }
 
 void cg_for_time(cg *g, const cg_sym *env, const ast_node *n)
@@ -78,9 +93,6 @@ void cg_for_time(cg *g, const cg_sym *env, const ast_node *n)
 	           *iters = cg_uniq(g, "iters"), *left = cg_uniq(g, "left"), *cal = cg_uniq(g, "calibrating"),
 	           *exp = cg_uniq(g, "expired"), *start = cg_uniq(g, "start"), *dl = cg_uniq(g, "deadline"),
 	           *tmin = cg_uniq(g, "tmin"), *est = cg_uniq(g, "est"), *p0 = cg_uniq(g, "pending");
-	g->uses_timed = 1;
-	cg_line(g, "{");
-	g->indent++;
 	cg_line(g, "const double %s = %s;", dur, cg_duration(g, env, n->u.for_time.duration));
 	cg_line(g, "const double %s = %s;", warm,
 	        n->u.for_time.warmup ? cg_duration(g, env, n->u.for_time.warmup) : "1e12 /* 1 s */");
@@ -115,7 +127,7 @@ void cg_for_time(cg *g, const cg_sym *env, const ast_node *n)
 	cg_line(g, "}");
 	cg_line(g, "%s = 0;", cal);
 	cg_line(g, "rt_suppress_end(t);");
-	cg_line(g, "%s = rt_now(t) + cg_ps(%s);", dl, dur);
+	cg_line(g, "%s = rt_now(t) + ncsim_ps(%s);", dl, dur);
 	cg_line(g, "%s = %s;", left, iters);
 	cg_line(g, "continue;");
 	g->indent--;
@@ -137,8 +149,6 @@ void cg_for_time(cg *g, const cg_sym *env, const ast_node *n)
 	cg_line(g, "if (%s)", exp);
 	cg_line(g, "\trt_suppress_end(t);");
 	cg_line(g, "cg_timed = 0;");
-	g->indent--;
-	cg_line(g, "}");
 }
 
 /* A RANDOM TASK binding: a synchronised draw (section 8.16). */
@@ -159,13 +169,14 @@ static const char *random_task(cg *g, const cg_sym *env, const ast_node *r)
 	}
 	if (r->u.random_task.but_not)
 		ex = cg_int(g, env, r->u.random_task.but_not);
-	return cg_fmt(g, "cg_random_task(t, %s, %s, %s)", lo, hi, ex);
+	return cg_fmt(g, "rt_random_task_clamped(t, %s, %s, %s)", lo, hi, ex);
 }
 
 void cg_let(cg *g, const cg_sym *env, const ast_node *n)
 {
-	cg_line(g, "{");
-	g->indent++;
+	const char *names[64];
+	size_t marks[64];
+	uint32_t k = 0;
 	for (uint32_t i = 0; i < n->u.let.bindings.len; i++) {
 		const ast_node *b = n->u.let.bindings.items[i];
 		const char *name = b->u.binding.var->u.ident.name;
@@ -176,10 +187,13 @@ void cg_let(cg *g, const cg_sym *env, const ast_node *n)
 		}
 		const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
 		cg_line(g, "const rt_int %s = %s;", cv, v->kind == AST_RANDOM_TASK ? random_task(g, env, v) : cg_int(g, env, v));
-		cg_line(g, "(void)%s;", cv);
 		env = cg_bind(g, env, name, cv);
+		if (k < sizeof names / sizeof *names) {
+			names[k] = cv;
+			marks[k++] = cg_mark(g);
+		}
 	}
 	cg_stmt(g, env, n->u.let.body);
-	g->indent--;
-	cg_line(g, "}");
+	while (k-- > 0)
+		cg_unused(g, marks[k], names[k]);
 }

@@ -15,23 +15,24 @@
 static void as_member(cg *g, const cg_sym *env, const ast_node *tasks, cg_body_fn body, void *ud)
 {
 	if (tasks->kind == AST_TASK_ALL && !tasks->u.task_all.var) {
-		body(g, env, ud);
+		body(g, env, "rt_rank(t)", ud);
 		return;
 	}
 	cg_tasks_if_member(g, env, tasks, "rt_rank(t)", NULL, body, ud);
 }
 
-static void fixed_body(cg *g, const cg_sym *env, void *ud)
+static void fixed_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
+	(void)x;
 	(void)env;
 	cg_line(g, "%s", (const char *)ud);
 }
 
-static void delay_body(cg *g, const cg_sym *env, void *ud)
+static void delay_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const ast_node *n = ud;
-	cg_line(g, "rt_%s(t, cg_ps(%s));", n->kind == AST_COMPUTE ? "compute" : "sleep",
-	        cg_duration(g, env, n->u.delay.duration));
+	(void)x;
+	cg_line(g, "rt_%s(t, %s);", n->kind == AST_COMPUTE ? "compute" : "sleep", cg_duration_ps(g, env, n->u.delay.duration));
 }
 
 /* Bytes of one unit of a data type (INTEGERS 4, PAGES 4096). */
@@ -45,22 +46,23 @@ static uint64_t type_bytes(ast_data_unit u)
  * explicit count: repeat * (region / stride); random stride: region / word
  * per repetition. The memory model charges bytes at the node's bandwidth.
  */
-static void touch_body(cg *g, const cg_sym *env, void *ud)
+static void touch_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const ast_node *n = ud;
 	uint64_t word = n->u.touch_region.words ? type_bytes(n->u.touch_region.word_type) : 4;
 	const char *region = cg_size(g, env, n->u.touch_region.region);
 	const char *rep = n->u.touch_region.repeat ? cg_int(g, env, n->u.touch_region.repeat) : "1";
 	const char *acc;
+	(void)x;
 	if (n->u.touch_region.words) {
 		acc = cg_fmt(g, "ncsim_mul(%s, %s)", cg_int(g, env, n->u.touch_region.words), rep);
 	} else {
 		const char *stride = cg_fmt(g, "%" PRIu64, word);
 		if (n->u.touch_region.stride_kind == AST_STRIDE_EXPLICIT)
 			stride = cg_size(g, env, n->u.touch_region.stride);
-		acc = cg_fmt(g, "ncsim_mul(%s, ncsim_div_i(%s, cg_nonzero(%s), &e))", rep, region, stride);
+		acc = cg_fmt(g, "ncsim_mul(%s, ncsim_div_i(%s, ncsim_nonzero(%s), &e))", rep, region, stride);
 	}
-	cg_line(g, "rt_touch(t, %" PRIu64 ", (uint64_t)cg_nonneg(cg_ci(t, &e, %s)));", word, acc);
+	cg_line(g, "rt_touch(t, %" PRIu64 ", (uint64_t)ncsim_nonneg(rt_ok_i(t, &e, %s)));", word, acc);
 }
 
 static const char *const aggs[] = {
@@ -88,50 +90,48 @@ typedef struct log_ud {
 	unsigned first; /* column index of the statement's first column */
 } log_ud;
 
-static void log_body(cg *g, const cg_sym *env, void *ud)
+static void log_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const log_ud *u = ud;
 	const ast_list *cols = &u->stmt->u.log.columns;
-	cg_line(g, "if (!rt_suppressed(t)) {");
-	g->indent++;
+	(void)x;
+	cg_if(g, "!rt_suppressed(t)");
 	for (uint32_t i = 0; i < cols->len; i++) {
 		const ast_node *c = cols->items[i];
 		const char *param = c->u.log_column.percentile ? cg_flt(g, env, c->u.log_column.percentile) : "0.0";
 		cg_line(g, "rt_log(t, %u, %s, %s, %s, %s);", u->first + i, text_item(g, c->u.log_column.heading),
 		        aggs[c->u.log_column.agg], param, cg_flt(g, env, c->u.log_column.expr));
 	}
-	g->indent--;
-	cg_line(g, "}");
+	cg_endif(g);
 }
 
-static void output_body(cg *g, const cg_sym *env, void *ud)
+static void output_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const ast_node *n = ud;
-	g->uses_output = 1;
-	cg_line(g, "if (!rt_suppressed(t)) {");
-	g->indent++;
+	(void)x;
+	cg_if(g, "!rt_suppressed(t)");
 	cg_line(g, "cg_ob.len = 0;");
 	for (uint32_t i = 0; i < n->u.output.items.len; i++) {
 		const ast_node *it = n->u.output.items.items[i];
 		if (it->kind == AST_STRING || it->kind == AST_VALUE_OF)
-			cg_line(g, "cg_puts(t, &cg_ob, %s);", text_item(g, it));
+			cg_line(g, "rt_text_puts(t, &cg_ob, %s);", text_item(g, it));
 		else
-			cg_line(g, "cg_putg(t, &cg_ob, %s);", cg_flt(g, env, it));
+			cg_line(g, "rt_text_putg(t, &cg_ob, %s);", cg_flt(g, env, it));
 	}
 	cg_line(g, "rt_output(t, cg_ob.ptr ? cg_ob.ptr : \"\");");
 	/* Freed at once: a later run-time error ends the task without returning through the entry function. */
 	cg_line(g, "free(cg_ob.ptr);");
-	cg_line(g, "cg_ob = (struct cg_text){ NULL, 0, 0 };");
-	g->indent--;
-	cg_line(g, "}");
+	cg_line(g, "cg_ob = (struct ncsim_text){ NULL, 0, 0 };");
+	cg_endif(g);
 }
 
 /* BACKEND EXECUTES: the filtered (or, with --allow-backend-code, verbatim) C text. */
-static void backend_body(cg *g, const cg_sym *env, void *ud)
+static void backend_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const ast_node *n = ud;
 	const ast_list *items = &n->u.output.items;
 	bf_item *bi = xcalloc(items->len ? items->len : 1, sizeof *bi);
+	(void)x;
 	for (uint32_t i = 0; i < items->len; i++) {
 		const ast_node *it = items->items[i];
 		if (it->kind == AST_STRING) {
@@ -161,24 +161,28 @@ static void backend_body(cg *g, const cg_sym *env, void *ud)
 	free(bi);
 }
 
-typedef struct assign_ud {
-	const ast_node *stmt;
-	const char *x;
-} assign_ud;
-
-static void assign_body(cg *g, const cg_sym *env, void *ud)
+static void assign_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
-	const assign_ud *u = ud;
-	const ast_node *p = u->stmt->u.assign_proc.proc;
+	const ast_node *n = ud, *p = n->u.assign_proc.proc;
 	if (!p)
 		g->uses_random = 1;
-	cg_line(g, "rt_assign_processor(t, %s, %s);", u->x,
+	cg_line(g, "rt_assign_processor(t, %s, %s);", x,
 	        p ? cg_int(g, env, p) : "rt_random_task(t, 0, ncsim_sub(num_tasks, 1), RT_NO_EXCLUDE)");
 }
 
-static void io_body(cg *g, const cg_sym *env, void *ud)
+/* An I/O size or offset in bytes: a literal when known and not negative, else checked at run time. */
+static const char *io_bytes(cg *g, const cg_sym *env, const ast_node *size, const char *what)
+{
+	int64_t k;
+	if (cg_size_known(size, &k) && k >= 0)
+		return cg_fmt(g, "%" PRId64, k);
+	return cg_fmt(g, "rt_io_bytes(t, %s, \"%s\")", cg_size(g, env, size), what);
+}
+
+static void io_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
 	const ast_node *n = ud;
+	(void)x;
 	switch (n->kind) {
 	case AST_IO_OPEN: {
 		static const char *const modes[] = {"RT_IO_RDWR", "RT_IO_READ", "RT_IO_WRITE", "RT_IO_RDWR"};
@@ -187,10 +191,9 @@ static void io_body(cg *g, const cg_sym *env, void *ud)
 	}
 	case AST_IO_CLOSE: cg_line(g, "rt_io_close(t, %s);", cg_int(g, env, n->u.io_close.file)); break;
 	default:
-		cg_line(g, "(void)rt_io_%s(t, %s, cg_io_bytes(t, %s, \"an I/O size\"), %s, %d);",
-		        n->kind == AST_IO_READ ? "read" : "write",
-		        n->u.io.file ? cg_int(g, env, n->u.io.file) : "0", cg_size(g, env, n->u.io.size),
-		        n->u.io.offset ? cg_fmt(g, "(int64_t)cg_io_bytes(t, %s, \"a file offset\")", cg_size(g, env, n->u.io.offset))
+		cg_line(g, "(void)rt_io_%s(t, %s, %s, %s, %d);", n->kind == AST_IO_READ ? "read" : "write",
+		        n->u.io.file ? cg_int(g, env, n->u.io.file) : "0", io_bytes(g, env, n->u.io.size, "an I/O size"),
+		        n->u.io.offset ? cg_fmt(g, "(int64_t)%s", io_bytes(g, env, n->u.io.offset, "a file offset"))
 		                       : "RT_IO_SEQUENTIAL",
 		        n->u.io.async);
 		break;
@@ -233,8 +236,7 @@ int cg_simple(cg *g, const cg_sym *env, const ast_node *n)
 		return 0;
 	case AST_ASSIGN_PROC: {
 		/* Executed by every task, so that every copy of the map stays the same (section 8.14). */
-		assign_ud u = {n, cg_uniq(g, "v")};
-		cg_tasks_foreach(g, env, n->u.assign_proc.tasks, u.x, NULL, assign_body, &u);
+		cg_tasks_foreach(g, env, n->u.assign_proc.tasks, "x", NULL, assign_body, (void *)n);
 		return 0;
 	}
 	case AST_IO_OPEN: as_member(g, env, n->u.io_open.tasks, io_body, (void *)n); return 0;

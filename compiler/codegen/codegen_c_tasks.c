@@ -6,11 +6,15 @@
  * "does task X belong to it" (is this task a sender?). Both bind the
  * description's variable to the task in question for the code inside:
  *
- *   TASK e                 { x = e; if (0 <= x < num_tasks) body }   |  if (e == X) body
- *   ALL TASKS [v]          for x in 0..T-1 { v = x; body }            |  { v = X; body }
- *   TASKS v SUCH THAT c    for x in 0..T-1 { v = x; if (c) body }     |  { v = X; if (c) body }
- *   ALL OTHER TASKS        for x in 0..T-1 if (x != src) body         |  if (X != src) body
+ *   TASK e                 x = e; if (0 <= x < num_tasks) body      |  if (X == e) body
+ *   TASK 3 (constant)      if (3 < num_tasks) body(3)              |  if (X == 3) body
+ *   ALL TASKS [v]          for v in 0..T-1 body                      |  body (v = X)
+ *   TASKS v SUCH THAT c    for v in 0..T-1 if (c) body               |  if (c) body (v = X)
+ *   ALL OTHER TASKS        for x in 0..T-1 if (x != src) body        |  if (X != src) body
  *   TASK GROUP g           the LET-bound description, in the scope of its LET, with g bound too
+ *
+ * The loop counter is the description's variable itself, and X (rt_rank(t)
+ * or a variable) is bound to it directly: a description adds no copies.
  *
  * Out-of-range ids never act and never receive (section 6.1): a TASK e
  * outside 0..T-1 is skipped when walked, and never equals a valid X.
@@ -34,12 +38,17 @@ const char *cg_tasks_var(const ast_node *d)
 	}
 }
 
-/* Binds `name` to a fresh const copy of the C expression `val`; returns the new scope. */
-static const cg_sym *bind_copy(cg *g, const cg_sym *env, const char *name, const char *val)
+/*
+ * Binds `name` to the task `who`: an alias when who is a plain name (a
+ * loop counter, a const variable) or rt_rank(t), which no code of the
+ * statement changes; else a const copy.
+ */
+static const cg_sym *bind_task(cg *g, const cg_sym *env, const char *name, const char *who)
 {
+	if (cg_plain(who) || !strcmp(who, "rt_rank(t)"))
+		return cg_bind(g, env, name, who);
 	const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
-	cg_line(g, "const rt_int %s = %s;", cv, val);
-	cg_line(g, "(void)%s;", cv);
+	cg_line(g, "const rt_int %s = %s;", cv, who);
 	return cg_bind(g, env, name, cv);
 }
 
@@ -48,14 +57,14 @@ typedef struct grp_ud {
 	cg_body_fn body;
 	void *ud;
 	const cg_sym *env;
-	const char *name, *x;
+	const char *name;
 } grp_ud;
 
-static void group_body(cg *g, const cg_sym *genv, void *ud)
+static void group_body(cg *g, const cg_sym *genv, const char *x, void *ud)
 {
 	const grp_ud *w = ud;
 	(void)genv;
-	w->body(g, bind_copy(g, w->env, w->name, w->x), w->ud);
+	w->body(g, bind_task(g, w->env, w->name, x), x, w->ud);
 }
 
 static const cg_sym *group_of(cg *g, const cg_sym *env, const ast_node *d)
@@ -68,22 +77,31 @@ static const cg_sym *group_of(cg *g, const cg_sym *env, const ast_node *d)
 	return s;
 }
 
-void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *x, const char *src,
+/* TASK e walked: a constant e needs no variable, and task 0 always exists. */
+static void foreach_expr(cg *g, const cg_sym *env, const ast_node *d, const char *stem, cg_body_fn body, void *ud)
+{
+	int64_t c;
+	if (cg_known_int(d->u.task_expr.expr, &c) && c >= 0) {
+		const char *x = cg_int_lit(g, c);
+		if (c > 0)
+			cg_if(g, cg_fmt(g, "%s < num_tasks", x));
+		body(g, env, x, ud);
+		if (c > 0)
+			cg_endif(g);
+		return;
+	}
+	const char *x = cg_uniq(g, stem);
+	cg_line(g, "const rt_int %s = %s;", x, cg_int(g, env, d->u.task_expr.expr));
+	cg_if(g, cg_fmt(g, "%s >= 0 && %s < num_tasks", x, x));
+	body(g, env, x, ud);
+	cg_endif(g);
+}
+
+void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *stem, const char *src,
                       cg_body_fn body, void *ud)
 {
 	switch (d->kind) {
-	case AST_TASK_EXPR:
-		cg_line(g, "{");
-		g->indent++;
-		cg_line(g, "const rt_int %s = %s;", x, cg_int(g, env, d->u.task_expr.expr));
-		cg_line(g, "if (%s >= 0 && %s < num_tasks) {", x, x);
-		g->indent++;
-		body(g, env, ud);
-		g->indent--;
-		cg_line(g, "}");
-		g->indent--;
-		cg_line(g, "}");
-		return;
+	case AST_TASK_EXPR: foreach_expr(g, env, d, stem, body, ud); return;
 	case AST_TASK_ALL:
 	case AST_TASK_SUCH_THAT:
 	case AST_TASK_ALL_OTHERS: {
@@ -91,33 +109,27 @@ void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *x
 			cg_error(g, d->span, "\"all other tasks\" is not a valid set of source tasks");
 			return;
 		}
-		cg_line(g, "for (rt_int %s = 0; %s < num_tasks; %s++) {", x, x, x);
-		g->indent++;
 		const char *var = cg_tasks_var(d);
-		const cg_sym *inner = var ? bind_copy(g, env, var, x) : env;
-		int close = 0;
-		if (d->kind == AST_TASK_SUCH_THAT) {
-			cg_line(g, "if (%s) {", cg_rel(g, inner, d->u.such_that.cond, 0));
-			close = 1;
-		} else if (d->kind == AST_TASK_ALL_OTHERS) {
-			cg_line(g, "if (%s != %s) {", x, src);
-			close = 1;
-		}
-		g->indent += close;
-		body(g, inner, ud);
-		g->indent -= close;
-		if (close)
-			cg_line(g, "}");
-		g->indent--;
-		cg_line(g, "}");
+		const char *x = cg_uniq(g, var ? cg_fmt(g, "v_%s", var) : stem);
+		cg_open(g, "for (rt_int %s = 0; %s < num_tasks; %s++)", x, x, x);
+		const cg_sym *inner = var ? cg_bind(g, env, var, x) : env;
+		int cond = d->kind != AST_TASK_ALL;
+		if (d->kind == AST_TASK_SUCH_THAT)
+			cg_if(g, cg_rel(g, inner, d->u.such_that.cond, 0));
+		else if (cond)
+			cg_if(g, cg_fmt(g, "%s != %s", x, src));
+		body(g, inner, x, ud);
+		if (cond)
+			cg_endif(g);
+		cg_close(g);
 		return;
 	}
 	case AST_TASK_GROUP: {
 		const cg_sym *s = group_of(g, env, d);
 		if (!s)
 			return;
-		grp_ud w = {body, ud, env, s->name, x};
-		cg_tasks_foreach(g, s->genv, s->group, x, src, group_body, &w);
+		grp_ud w = {body, ud, env, s->name};
+		cg_tasks_foreach(g, s->genv, s->group, stem, src, group_body, &w);
 		return;
 	}
 	default: cg_error(g, d->span, "a %s is not a task description", ast_kind_name(d->kind)); return;
@@ -129,29 +141,19 @@ void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char 
 {
 	switch (d->kind) {
 	case AST_TASK_EXPR:
-		cg_line(g, "if (%s == %s) {", cg_int(g, env, d->u.task_expr.expr), who);
-		g->indent++;
-		body(g, env, ud);
-		g->indent--;
-		cg_line(g, "}");
+		cg_if(g, cg_fmt(g, "%s == %s", who, cg_int(g, env, d->u.task_expr.expr)));
+		body(g, env, who, ud);
+		cg_endif(g);
 		return;
 	case AST_TASK_ALL:
 	case AST_TASK_SUCH_THAT: {
-		cg_line(g, "{");
-		g->indent++;
 		const char *var = cg_tasks_var(d);
-		const cg_sym *inner = var ? bind_copy(g, env, var, who) : env;
-		if (d->kind == AST_TASK_SUCH_THAT) {
-			cg_line(g, "if (%s) {", cg_rel(g, inner, d->u.such_that.cond, 0));
-			g->indent++;
-		}
-		body(g, inner, ud);
-		if (d->kind == AST_TASK_SUCH_THAT) {
-			g->indent--;
-			cg_line(g, "}");
-		}
-		g->indent--;
-		cg_line(g, "}");
+		const cg_sym *inner = var ? bind_task(g, env, var, who) : env;
+		if (d->kind == AST_TASK_SUCH_THAT)
+			cg_if(g, cg_rel(g, inner, d->u.such_that.cond, 0));
+		body(g, inner, who, ud);
+		if (d->kind == AST_TASK_SUCH_THAT)
+			cg_endif(g);
 		return;
 	}
 	case AST_TASK_ALL_OTHERS:
@@ -159,17 +161,15 @@ void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char 
 			cg_error(g, d->span, "\"all other tasks\" is not a valid set of source tasks");
 			return;
 		}
-		cg_line(g, "if (%s != %s) {", who, src);
-		g->indent++;
-		body(g, env, ud);
-		g->indent--;
-		cg_line(g, "}");
+		cg_if(g, cg_fmt(g, "%s != %s", who, src));
+		body(g, env, who, ud);
+		cg_endif(g);
 		return;
 	case AST_TASK_GROUP: {
 		const cg_sym *s = group_of(g, env, d);
 		if (!s)
 			return;
-		grp_ud w = {body, ud, env, s->name, who};
+		grp_ud w = {body, ud, env, s->name};
 		cg_tasks_if_member(g, s->genv, s->group, who, src, group_body, &w);
 		return;
 	}
@@ -177,21 +177,14 @@ void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char 
 	}
 }
 
-typedef struct push_ud {
-	const char *vec, *x;
-} push_ud;
-
-static void push_body(cg *g, const cg_sym *env, void *ud)
+static void push_body(cg *g, const cg_sym *env, const char *x, void *ud)
 {
-	const push_ud *u = ud;
 	(void)env;
-	cg_line(g, "cg_push(t, &%s, %s);", u->vec, u->x);
+	cg_line(g, "rt_ivec_push(t, &%s, %s);", (const char *)ud, x);
 }
 
 void cg_tasks_collect(cg *g, const cg_sym *env, const ast_node *d, const char *vec, const char *src)
 {
-	push_ud u = {vec, cg_uniq(g, "x")};
-	g->uses_groups = 1;
 	cg_line(g, "%s.len = 0;", vec);
-	cg_tasks_foreach(g, env, d, u.x, src, push_body, &u);
+	cg_tasks_foreach(g, env, d, "x", src, push_body, (void *)vec);
 }

@@ -10,7 +10,7 @@
  * an expression names the acting task's variable:
  *
  *   cg_ga = members of <tasks>, ascending
- *   if (cg_ga.len && cg_has(&cg_ga, me)) {
+ *   if (cg_ga.len && ncsim_ivec_has(&cg_ga, me)) {
  *       cg_grp = &(rt_group){ cg_ga.ptr, cg_ga.len };
  *       { v = cg_ga.ptr[0];                       (the description's variable, if any)
  *         rt_xxx_params p = { ...expressions... };
@@ -57,13 +57,13 @@ static const char *int_of(cg *g, const cg_sym *env, const ast_node *n)
 /* Picoseconds of a DURATION node, value in its sema context, as ncsim_time_t (negative: 0). */
 static const char *duration_ps(cg *g, const cg_sym *env, const ast_node *d)
 {
-	return cg_fmt(g, "cg_ps(%s * %" PRIu64 ".0)", num(g, env, d->u.duration.value), ast_time_unit_ps(d->u.duration.unit));
+	return cg_fmt(g, "ncsim_ps(%s * %" PRIu64 ".0)", num(g, env, d->u.duration.value), ast_time_unit_ps(d->u.duration.unit));
 }
 
 /* Bytes of a DATA_SIZE node as uint64_t; a negative size is a run-time error. */
 static const char *bytes_of(cg *g, const cg_sym *env, const ast_node *d)
 {
-	return cg_fmt(g, "cg_bytes(t, %s)", cg_size(g, env, d));
+	return cg_fmt(g, "rt_msg_bytes(t, %s)", cg_size(g, env, d));
 }
 
 /* A count that must not be negative, as uint64_t (the check runs at the statement's line). */
@@ -132,12 +132,13 @@ static const char *model_of(cg *g, const ast_node *id)
 #define GROUP "cg_grp"
 
 /* GENERATES n MESSAGES OF model TRAFFIC [TO d DESTINATIONS] [AT r GBPS] */
-static void messages_body(cg *g, const cg_sym *env, void *ud)
+static void messages_body(cg *g, const cg_sym *env, const char *who, void *ud)
 {
 	const ast_node *n = ud, *model = n->u.traffic_messages.model, *rate = n->u.traffic_messages.rate;
 	const char *count = count_of(g, env, n->u.traffic_messages.count, "a message count");
 	const char *p = cg_uniq(g, "dcnw");
 	const char *gbps = "0.0";
+	(void)who;
 	if (rate) {
 		gbps = cg_uniq(g, "gbps");
 		cg_line(g, "const double %s = %s;", gbps, num(g, env, rate));
@@ -155,12 +156,13 @@ static void messages_body(cg *g, const cg_sym *env, void *ud)
 }
 
 /* GENERATES n FLOWS OVER T [TO d DESTINATIONS] WITH CLASSES {...} */
-static void flows_body(cg *g, const cg_sym *env, void *ud)
+static void flows_body(cg *g, const cg_sym *env, const char *who, void *ud)
 {
 	const ast_node *n = ud;
 	const ast_list *cl = &n->u.traffic_flows.classes;
 	const char *count = count_of(g, env, n->u.traffic_flows.count, "a flow count");
 	const char *cls = cg_uniq(g, "classes"), *p = cg_uniq(g, "flows");
+	(void)who;
 	cg_line(g, "const rt_flow_class %s[%u] = {", cls, cl->len);
 	for (uint32_t i = 0; i < cl->len; i++) {
 		const ast_node *c = cl->items[i];
@@ -213,11 +215,12 @@ static const char *hvd_layer(cg *g, const cg_sym *env, const ast_list *l)
 }
 
 /* TRAINS WITH HOROVOD FOR b BATCHES OF l LAYERS WITH ... {AND LAYER k WITH ...} */
-static void horovod_body(cg *g, const cg_sym *env, void *ud)
+static void horovod_body(cg *g, const cg_sym *env, const char *who, void *ud)
 {
 	const ast_node *n = ud;
 	const ast_list *ov = &n->u.horovod.overrides;
 	const char *p = cg_uniq(g, "horovod"), *o = ov->len ? cg_uniq(g, "layers") : NULL;
+	(void)who;
 	if (o) {
 		cg_line(g, "const rt_hvd_override %s[%u] = {", o, ov->len);
 		for (uint32_t i = 0; i < ov->len; i++) {
@@ -237,9 +240,10 @@ static void horovod_body(cg *g, const cg_sym *env, void *ud)
 }
 
 /* REPLAYS TRAFFIC FROM "file" */
-static void replay_body(cg *g, const cg_sym *env, void *ud)
+static void replay_body(cg *g, const cg_sym *env, const char *who, void *ud)
 {
 	const ast_node *n = ud;
+	(void)who;
 	(void)env;
 	cg_line(g, "rt_traffic_replay(t, " GROUP ", %s);", file_of(g, n->u.replay.path));
 }
@@ -251,13 +255,9 @@ static void world_body(cg *g, const cg_sym *env, const ast_node *tasks, cg_body_
 	cg_line(g, "{");
 	g->indent++;
 	cg_line(g, "const rt_group *cg_grp = rt_world(t);");
-	if (var) {
-		const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", var));
-		cg_line(g, "const rt_int %s = 0;", cv);
-		cg_line(g, "(void)%s;", cv);
-		env = cg_bind(g, env, var, cv);
-	}
-	body(g, env, (void *)n);
+	if (var)
+		env = cg_bind(g, env, var, "0");
+	body(g, env, "0", (void *)n);
 	g->indent--;
 	cg_line(g, "}");
 }
@@ -280,7 +280,7 @@ void cg_traffic(cg *g, const cg_sym *env, const ast_node *n)
 	cg_line(g, "{");
 	g->indent++;
 	cg_tasks_collect(g, env, tasks, "cg_ga", NULL);
-	cg_line(g, "if (cg_ga.len && cg_has(&cg_ga, rt_rank(t))) {");
+	cg_line(g, "if (cg_ga.len && ncsim_ivec_has(&cg_ga, rt_rank(t))) {");
 	g->indent++;
 	cg_line(g, "const rt_group *cg_grp = &(rt_group){ cg_ga.ptr, (int)cg_ga.len };");
 	/* The parameters in the scope of the lowest member: equal on every member. */

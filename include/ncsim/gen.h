@@ -1,0 +1,272 @@
+/*
+ * ncsim/gen.h - the helpers of generated skeletons (`ncsim compile`): error
+ * checks, message and I/O sizes, task lists of collectives, OUTPUTS text and
+ * the memo of implicit receives. Generated C includes this header only; it
+ * brings in ncsim/rt.h and ncsim/stdlib.h.
+ *
+ * Everything here is static inline, so a helper that a program does not use
+ * costs nothing. Hand-written skeletons may use these too, but they are
+ * shaped for generated code: a run-time error of ncsim/stdlib.h is recorded
+ * in the task's sticky ncsim_err `e` and turned into rt_fatal (with the
+ * statement's source line) by the rt_ok_* check around each expression.
+ */
+#ifndef NCSIM_GEN_H
+#define NCSIM_GEN_H
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ncsim/rt.h>
+#include <ncsim/stdlib.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ errors */
+
+/* Ends the simulation with the error recorded in e. */
+static inline _Noreturn void rt_fail(rt_task *t, const ncsim_err *e)
+{
+	rt_fatal(t, "%s", e->msg);
+}
+
+/* v, unless an error is recorded in e: then the simulation ends with it. */
+static inline rt_int rt_ok_i(rt_task *t, const ncsim_err *e, rt_int v)
+{
+	if (__builtin_expect(e->failed, 0))
+		rt_fail(t, e);
+	return v;
+}
+
+/* The same for a value in floating-point context. */
+static inline double rt_ok_f(rt_task *t, const ncsim_err *e, double v)
+{
+	if (__builtin_expect(e->failed, 0))
+		rt_fail(t, e);
+	return v;
+}
+
+/* The same for a truth value. */
+static inline int rt_ok_b(rt_task *t, const ncsim_err *e, int v)
+{
+	if (__builtin_expect(e->failed, 0))
+		rt_fail(t, e);
+	return v;
+}
+
+/* ------------------------------------------------------------ numbers */
+
+/* v, or 0 if v is negative (warmup counts, touched words). */
+static inline rt_int ncsim_nonneg(rt_int v) { return v < 0 ? 0 : v; }
+/* v, or 1 if v is 0 (a stride that divides). */
+static inline rt_int ncsim_nonzero(rt_int v) { return v ? v : 1; }
+
+/* A message size in bytes (LANGUAGE.md section 7): a negative size ends the simulation. */
+static inline uint64_t rt_msg_bytes(rt_task *t, rt_int n)
+{
+	if (n < 0)
+		rt_fatal(t, "a message size of %" PRId64 " bytes is negative", n);
+	return (uint64_t)n;
+}
+
+/* An I/O size or file offset (`what`) in bytes (section 14.2): negative values end the simulation. */
+static inline uint64_t rt_io_bytes(rt_task *t, rt_int n, const char *what)
+{
+	if (n < 0)
+		rt_fatal(t, "%s of %" PRId64 " bytes is negative", what, n);
+	return (uint64_t)n;
+}
+
+/* Picoseconds, rounded; a negative duration is no time at all, a huge one saturates. */
+static inline ncsim_time_t ncsim_ps(double ps)
+{
+	return ps <= 0.0 ? 0 : ps >= 1.8e19 ? (ncsim_time_t)1.8e19 : (ncsim_time_t)(ps + 0.5);
+}
+
+/* A synchronised random task (section 8.16) with the bounds clamped to 0..num_tasks-1. */
+static inline rt_int rt_random_task_clamped(rt_task *t, rt_int lo, rt_int hi, rt_int excl)
+{
+	if (lo < 0)
+		lo = 0;
+	if (hi > rt_num_tasks(t) - 1)
+		hi = rt_num_tasks(t) - 1;
+	return rt_random_task(t, lo, hi, excl);
+}
+
+/* ------------------------------------------------------------ ranges (section 3.6) */
+
+/* The progression {v[0..k), ..., last} (ncsim_range_init); an invalid one ends the simulation. */
+static inline struct ncsim_range rt_range(rt_task *t, ncsim_err *e, const int64_t *v, const double *vd, size_t k,
+                                          int64_t last, double last_d)
+{
+	struct ncsim_range r;
+	if (ncsim_range_init(&r, v, vd, k, last, last_d, e) != 0)
+		rt_fail(t, e);
+	return r;
+}
+
+/* Appends the values of that progression to out. */
+static inline void rt_range_append(rt_task *t, ncsim_err *e, struct ncsim_ivec *out, const int64_t *v,
+                                   const double *vd, size_t k, int64_t last, double last_d)
+{
+	struct ncsim_range r = rt_range(t, e, v, vd, k, last, last_d);
+	ncsim_range_append(&r, out);
+}
+
+/* ------------------------------------------------------------ task lists */
+
+/* Appends x to v (growing it); running out of memory ends the simulation. */
+static inline void rt_ivec_push(rt_task *t, struct ncsim_ivec *v, int64_t x)
+{
+	if (v->len == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 64;
+		int64_t *p = (int64_t *)realloc(v->ptr, cap * sizeof *p);
+		if (!p)
+			rt_fatal(t, "out of memory");
+		v->ptr = p;
+		v->cap = cap;
+	}
+	v->ptr[v->len++] = x;
+}
+
+/* qsort order of int64_t. */
+static inline int ncsim_ivec_cmp_(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sorts v ascending and drops repeated values (a collective's group). */
+static inline void ncsim_ivec_sortuniq(struct ncsim_ivec *v)
+{
+	size_t n = 0;
+	if (v->len > 1)
+		qsort(v->ptr, v->len, sizeof *v->ptr, ncsim_ivec_cmp_);
+	for (size_t i = 0; i < v->len; i++)
+		if (n == 0 || v->ptr[n - 1] != v->ptr[i])
+			v->ptr[n++] = v->ptr[i];
+	v->len = v->len ? n : 0;
+}
+
+/* 1 if the sorted v holds x. */
+static inline int ncsim_ivec_has(const struct ncsim_ivec *v, int64_t x)
+{
+	return v->len && bsearch(&x, v->ptr, v->len, sizeof *v->ptr, ncsim_ivec_cmp_) != NULL;
+}
+
+/* ------------------------------------------------------------ OUTPUTS text */
+
+/* The text of one OUTPUTS line, growing. */
+struct ncsim_text {
+	char *ptr;
+	size_t len, cap;
+};
+
+/* Appends s to b; running out of memory ends the simulation. */
+static inline void rt_text_puts(rt_task *t, struct ncsim_text *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = 2 * (b->len + n + 1);
+		char *p = (char *)realloc(b->ptr, cap);
+		if (!p)
+			rt_fatal(t, "out of memory");
+		b->ptr = p;
+		b->cap = cap;
+	}
+	memcpy(b->ptr + b->len, s, n + 1);
+	b->len += n;
+}
+
+/* Appends v as OUTPUTS prints numbers (%.10g). */
+static inline void rt_text_putg(rt_task *t, struct ncsim_text *b, double v)
+{
+	char buf[64];
+	ncsim_fmt_g10(buf, sizeof buf, v);
+	rt_text_puts(t, b, buf);
+}
+
+/* The task's FILE_DATA cache *fc, created on first use. */
+static inline ncsim_filecache *ncsim_filecache_lazy(ncsim_filecache **fc)
+{
+	if (!*fc)
+		*fc = ncsim_filecache_new();
+	return *fc;
+}
+
+/* ------------------------------------------------------------ memo of implicit receives */
+
+/*
+ * Per-task memo of the senders whose targets include this task, one table
+ * per send statement, keyed by the values of the variables its task
+ * descriptions read. Direct-mapped with a short probe; an entry is kept only
+ * when its scan completed with at most RT_MEMO_MAXLEN senders.
+ */
+#define RT_MEMO_SLOTS 64
+#define RT_MEMO_PROBE 4
+#define RT_MEMO_MAXKEY 8
+#define RT_MEMO_MAXLEN 64
+
+struct rt_memo_ent {
+	int used;
+	int64_t key[RT_MEMO_MAXKEY];
+	struct ncsim_ivec list;
+};
+
+struct rt_memo {
+	struct rt_memo_ent e[RT_MEMO_SLOTS];
+};
+
+/* The entry of key[0..nkey) in *mp (allocated on first use): used = 1 if it holds the senders, else emptied for a scan. */
+static inline struct rt_memo_ent *rt_memo_get(rt_task *t, struct rt_memo **mp, int nkey, const int64_t *key)
+{
+	if (!*mp && !(*mp = (struct rt_memo *)calloc(1, sizeof **mp)))
+		rt_fatal(t, "out of memory");
+	uint64_t h = 0x9e3779b97f4a7c15u;
+	for (int i = 0; i < nkey; i++)
+		h = (h ^ (uint64_t)key[i]) * 0x100000001b3u;
+	unsigned home = (unsigned)(h ^ (h >> 29)) % RT_MEMO_SLOTS;
+	struct rt_memo_ent *free_e = NULL;
+	for (unsigned p = 0; p < RT_MEMO_PROBE; p++) {
+		struct rt_memo_ent *x = &(*mp)->e[(home + p) % RT_MEMO_SLOTS];
+		if (!x->used) {
+			if (!free_e)
+				free_e = x;
+		} else if (!memcmp(x->key, key, (size_t)nkey * sizeof *key)) {
+			return x;
+		}
+	}
+	struct rt_memo_ent *x = free_e ? free_e : &(*mp)->e[home];
+	x->used = 0;
+	if (nkey)
+		memcpy(x->key, key, (size_t)nkey * sizeof *key);
+	x->list.len = 0;
+	return x;
+}
+
+/* Records one sender during a scan (long lists are not kept: their scans are not wasted). */
+static inline void rt_memo_push(rt_task *t, struct rt_memo_ent *x, int64_t s)
+{
+	if (x->list.len <= RT_MEMO_MAXLEN)
+		rt_ivec_push(t, &x->list, s);
+}
+
+/* Frees the n tables of m[] (NULL entries are skipped). */
+static inline void rt_memo_free(struct rt_memo **m, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		if (!m[k])
+			continue;
+		for (int i = 0; i < RT_MEMO_SLOTS; i++)
+			free(m[k]->e[i].list.ptr);
+		free(m[k]);
+	}
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
