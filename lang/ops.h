@@ -55,9 +55,11 @@ typedef struct ops_cmpop {
 	const char *mod[2];  /* DIVIDES: the MOD function of each context */
 } ops_cmpop;
 
-/* The row of a binary operator, prefix operator or comparison (op in range). */
+/* The row of binary operator op (op < AST_BINOP_COUNT). */
 const ops_binop *ops_binary(ast_binop op);
+/* The row of prefix operator op (op < AST_UNOP_COUNT). */
 const ops_unop *ops_unary(ast_unop op);
+/* The row of comparison op (op < AST_CMPOP_COUNT). */
 const ops_cmpop *ops_compare(ast_cmpop op);
 
 /* a OP b in context fl (0 integer, 1 floating point); a failure is recorded in e. */

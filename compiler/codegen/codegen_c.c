@@ -1,7 +1,7 @@
 /*
  * codegen_c.c - the C code generator's driver: the file layout, the program
- * descriptor, the statement dispatcher, and the text, block and name
- * utilities.
+ * descriptor, the statement dispatcher and the bindings of names
+ * (codegen_c_out.c writes the lines).
  *
  * Layout of a generated file:
  *
@@ -19,7 +19,6 @@
  * generated file, so a diagnostic in code between statements names the line
  * of the C file, never a line of the .ncptl file.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -30,296 +29,7 @@
 #include "compiler/codegen/codegen_c.h"
 #include "lang/sema.h"
 
-/* ------------------------------------------------------------ text */
-
-/* vprintf into a string owned by g's arena. */
-static const char *cg_vfmt(cg *g, const char *fmt, va_list ap)
-{
-	va_list ap2;
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	char *s = arena_alloc(g->a, (size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
-	return s;
-}
-
-const char *cg_fmt(cg *g, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	const char *s = cg_vfmt(g, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-static void buf_add(cg_buf *b, const char *s, size_t n)
-{
-	VEC_GROW(b, b->len + n + 1);
-	memcpy(b->ptr + b->len, s, n);
-	b->len += n;
-	b->ptr[b->len] = 0;
-}
-
-/*
- * The line that stands for `#line N "<generated file>"` until the file is
- * complete and N is known (cg_emit replaces it): the code that follows a
- * statement's code is the generated file's own.
- */
-static const char reset_mark[] = "#line @";
-
-static void emit(cg *g, const char *s)
-{
-	/* Preprocessor lines start in column 0; blank lines have no tabs. */
-	if (s[0] != '#' && s[0])
-		for (int i = 0; i < g->indent; i++)
-			buf_add(g->out, "\t", 1);
-	buf_add(g->out, s, strlen(s));
-	buf_add(g->out, "\n", 1);
-}
-
-static void flush_conds(cg *g);
-
-/*
- * Counts the lines of a statement's code against the .ncptl numbering: code
- * that would run past the last line of the source is numbered as lines of
- * the generated file instead.
- */
-static void src_numbering(cg *g, const char *s)
-{
-	unsigned n = 1;
-	for (const char *p = s; *p; p++)
-		n += *p == '\n';
-	if (g->src_at + n - 1 > g->src_lines) {
-		emit(g, reset_mark);
-		g->in_src = 0;
-		return;
-	}
-	g->src_at += n;
-}
-
-void cg_line(cg *g, const char *fmt, ...)
-{
-	va_list ap, ap2;
-	va_start(ap, fmt);
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
-	if (*s) {
-		const cg_block *b = g->blocks.len ? &g->blocks.ptr[g->blocks.len - 1] : NULL;
-		if (b && b->conds < b->merged)
-			cg_error(g, (src_span){0, 1, 0}, "internal error: code after the end of a merged condition");
-		flush_conds(g);
-		if (g->reset_line && g->in_src && s[0] != '#') {
-			emit(g, reset_mark);
-			g->in_src = 0;
-		}
-		g->reset_line = 0;
-	}
-	if (g->in_src && s[0] != '#')
-		src_numbering(g, s);
-	emit(g, s);
-	free(s);
-}
-
-/* ------------------------------------------------------------ blocks */
-
-void cg_open(cg *g, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	const char *head = cg_vfmt(g, fmt, ap);
-	va_end(ap);
-	cg_line(g, "%s {", head);
-	cg_block b = {g->out, g->out->len - 3, g->out->len, 0, 0};
-	VEC_PUSH(&g->blocks, b);
-	g->indent++;
-}
-
-/* 1 if text (one line, indented) is a statement that may stand alone as the body of if/for. */
-static int simple_stmt(const char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n && s[i] == '\t')
-		i++;
-	if (n - i >= 6 && !strncmp(s + i, "(void)", 6))
-		return s[n - 1] == ';';
-	size_t j = i;
-	while (j < n && (isalnum((unsigned char)s[j]) || s[j] == '_' || s[j] == '.'))
-		j++;
-	if (j == i || s[n - 1] != ';')
-		return 0;
-	/* a call, an assignment, ++ or a bare keyword statement (break;) -- never a declaration */
-	return s[j] == '(' || s[j] == ';' || !strncmp(s + j, " = ", 3) || !strncmp(s + j, "++", 2) ||
-	       !strncmp(s + j, " *= ", 4);
-}
-
-void cg_close(cg *g)
-{
-	cg_block b = g->blocks.ptr[--g->blocks.len];
-	g->indent--;
-	/* The body's lines, less #line directives (allowed between a bare if and its statement). */
-	const char *body = b.buf->ptr + b.body, *end = b.buf->ptr + b.buf->len, *stmt = NULL;
-	int lines = 0;
-	for (const char *p = body; p < end; p = (const char *)memchr(p, '\n', (size_t)(end - p)) + 1) {
-		if (*p != '#') {
-			stmt = p;
-			lines++;
-		}
-	}
-	const char *nl = stmt ? memchr(stmt, '\n', (size_t)(end - stmt)) : NULL;
-	if (b.buf == g->out && lines == 1 && simple_stmt(stmt, (size_t)(nl - stmt))) {
-		/* one simple statement: "if (c) {\n\tx;\n" becomes "if (c)\n\tx;\n" */
-		memmove(b.buf->ptr + b.brace, b.buf->ptr + b.brace + 2, b.buf->len - b.brace - 1);
-		b.buf->len -= 2;
-		return;
-	}
-	cg_line(g, "}");
-}
-
-void cg_if(cg *g, const char *cond)
-{
-	cg_cond c = {cond, 0};
-	VEC_PUSH(&g->conds, c);
-}
-
-/* Opens one if for every pending condition (called before any line is emitted). */
-static void flush_conds(cg *g)
-{
-	size_t first = g->conds.len;
-	while (first > 0 && !g->conds.ptr[first - 1].flushed)
-		first--;
-	if (first == g->conds.len)
-		return;
-	cg_buf text = {0};
-	buf_add(&text, "", 0);
-	for (size_t i = first; i < g->conds.len; i++) {
-		if (i > first)
-			buf_add(&text, " && ", 4);
-		buf_add(&text, g->conds.ptr[i].text, strlen(g->conds.ptr[i].text));
-		g->conds.ptr[i].flushed = 1;
-	}
-	const char *cond = arena_strdup(g->a, text.ptr);
-	VEC_FREE(&text);
-	cg_open(g, "if (%s)", cond);
-	g->blocks.ptr[g->blocks.len - 1].conds = g->blocks.ptr[g->blocks.len - 1].merged = (int)(g->conds.len - first);
-}
-
-void cg_endif(cg *g)
-{
-	if (!g->conds.ptr[g->conds.len - 1].flushed)
-		flush_conds(g); /* an empty body: the condition is still evaluated */
-	g->conds.len--;
-	if (--g->blocks.ptr[g->blocks.len - 1].conds == 0)
-		cg_close(g);
-}
-
-void cg_capture_begin(cg *g, cg_capture *c)
-{
-	*c = (cg_capture){g->out, g->indent, g->reset_line, g->in_src, g->conds.len};
-	g->out = xcalloc(1, sizeof(cg_buf));
-	g->indent++;
-	g->reset_line = g->in_src = 0;
-	/* Pending conditions belong to the line the captured text goes in: hide them. */
-	for (size_t i = 0; i < g->conds.len; i++)
-		if (!g->conds.ptr[i].flushed)
-			g->conds.ptr[i].flushed = 2;
-}
-
-const char *cg_capture_end(cg *g, const cg_capture *c)
-{
-	const char *s = arena_strdup(g->a, g->out->ptr ? g->out->ptr : "");
-	VEC_FREE(g->out);
-	free(g->out);
-	g->out = c->out;
-	g->indent = c->indent;
-	g->reset_line = c->reset_line;
-	g->in_src = c->in_src;
-	for (size_t i = 0; i < c->nconds; i++)
-		if (g->conds.ptr[i].flushed == 2)
-			g->conds.ptr[i].flushed = 0;
-	return s;
-}
-
-size_t cg_mark(cg *g)
-{
-	return g->out->len;
-}
-
-void cg_unused(cg *g, size_t at, const char *name)
-{
-	if (!cg_code_uses(g->out->ptr ? g->out->ptr + at : "", name))
-		cg_line(g, "(void)%s;", name);
-}
-
-/* ------------------------------------------------------------ names */
-
-static size_t name_hash(const char *s)
-{
-	size_t h = 5381;
-	for (; *s; s++)
-		h = h * 33 + (unsigned char)*s;
-	return h;
-}
-
-/* 1 if name was given out before; else records it. */
-static int name_taken(cg *g, const char *name)
-{
-	cg_names *t = &g->names;
-	if (2 * (t->len + 1) > t->cap) {
-		cg_names old = *t;
-		t->cap = old.cap ? 2 * old.cap : 256;
-		t->slot = xcalloc(t->cap, sizeof *t->slot);
-		t->len = 0;
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.slot[i])
-				name_taken(g, old.slot[i]);
-		free(old.slot);
-	}
-	size_t i = name_hash(name) & (t->cap - 1);
-	for (; t->slot[i]; i = (i + 1) & (t->cap - 1))
-		if (!strcmp(t->slot[i], name))
-			return 1;
-	t->slot[i] = name;
-	t->len++;
-	return 0;
-}
-
-const char *cg_uniq(cg *g, const char *stem)
-{
-	const char *name = arena_strdup(g->a, stem);
-	for (unsigned n = 2; name_taken(g, name); n++)
-		name = cg_fmt(g, "%s_%u", stem, n);
-	return name;
-}
-
-const char *cg_cstr(cg *g, const char *s, size_t n)
-{
-	cg_buf b = {0};
-	buf_add(&b, "\"", 1);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		char esc[8];
-		if (c == '"' || c == '\\')
-			snprintf(esc, sizeof esc, "\\%c", c);
-		else if (c == '\n')
-			snprintf(esc, sizeof esc, "\\n");
-		else if (c == '\t')
-			snprintf(esc, sizeof esc, "\\t");
-		else if (c < 32 || c >= 127 || (c == '?' && i + 1 < n && s[i + 1] == '?'))
-			snprintf(esc, sizeof esc, "\\%03o", c); /* also breaks up trigraphs */
-		else
-			snprintf(esc, sizeof esc, "%c", c);
-		buf_add(&b, esc, strlen(esc));
-	}
-	buf_add(&b, "\"", 1);
-	const char *r = arena_strdup(g->a, b.ptr);
-	VEC_FREE(&b);
-	return r;
-}
+/* ------------------------------------------------------------ diagnostics */
 
 void cg_error(cg *g, src_span sp, const char *fmt, ...)
 {
@@ -391,15 +101,15 @@ static void quote(cg *g, src_span sp, uint32_t last)
 		while (j <= last && f->text[j] != '\n')
 			j++;
 		cg_buf b = {0};
-		buf_add(&b, "", 0);
+		cg_buf_add(&b, "", 0);
 		for (uint32_t k = i; k < j; k++) {
 			char c = f->text[k];
 			if (c == '/' && b.len && b.ptr[b.len - 1] == '*')
-				buf_add(&b, " ", 1); /* never close the comment early */
+				cg_buf_add(&b, " ", 1); /* never close the comment early */
 			if (c == '\t')
 				c = ' ';
 			if ((unsigned char)c >= 32 && (unsigned char)c < 127)
-				buf_add(&b, &c, 1);
+				cg_buf_add(&b, &c, 1);
 		}
 		char *s = b.ptr;
 		while (*s == ' ')
@@ -437,27 +147,6 @@ static void stmt_head(cg *g, const ast_node *n, const ast_node *body)
 	cg_line(g, "#line %u %s", line, g->srcname);
 	g->in_src = 1;
 	g->src_at = line;
-}
-
-int cg_plain(const char *x)
-{
-	for (const char *p = x; *p; p++)
-		if (!isalnum((unsigned char)*p) && *p != '_')
-			return 0;
-	return *x != 0;
-}
-
-int cg_literal(const char *x, int64_t *v)
-{
-	char *end;
-	if (!isdigit((unsigned char)x[0]))
-		return 0;
-	errno = 0;
-	long long r = strtoll(x, &end, 10);
-	if (*end || errno)
-		return 0;
-	*v = r;
-	return 1;
 }
 
 static void stmt_code(cg *g, const cg_sym *env, const ast_node *n)
@@ -532,49 +221,6 @@ static const char *str_of(cg *g, const ast_node *s)
 	return s ? cg_cstr(g, s->u.string.text, s->u.string.len) : "NULL";
 }
 
-int cg_code_uses(const char *c, const char *name)
-{
-	size_t n = strlen(name);
-	while (*c) {
-		if (c[0] == '/' && c[1] == '*') {
-			const char *end = strstr(c + 2, "*/");
-			c = end ? end + 2 : c + strlen(c);
-		} else if (*c == '"' || *c == '\'') {
-			char q = *c++;
-			while (*c && *c != q)
-				c += c[0] == '\\' && c[1] ? 2 : 1;
-			c += *c != 0;
-		} else if (isalpha((unsigned char)*c) || *c == '_') {
-			const char *w = c;
-			while (isalnum((unsigned char)*c) || *c == '_')
-				c++;
-			if ((size_t)(c - w) == n && !memcmp(w, name, n))
-				return 1;
-		} else {
-			c++;
-		}
-	}
-	return 0;
-}
-
-/* text with every reset_mark line replaced by #line naming the next line of the file cname. */
-static void resolve_lines(cg *g, const cg_buf *text, const char *cname, cg_buf *out)
-{
-	unsigned lineno = 1;
-	buf_add(out, "", 0);
-	for (const char *p = text->ptr, *end = text->ptr + text->len; p < end; lineno++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
-		if (n == sizeof reset_mark && !memcmp(p, reset_mark, n - 1)) {
-			const char *l = cg_fmt(g, "#line %u %s\n", lineno + 1, cname);
-			buf_add(out, l, strlen(l));
-		} else {
-			buf_add(out, p, n);
-		}
-		p += n;
-	}
-}
-
 /* THE BACKEND DECLARES text (checked) and the parameters: declarations of the file and the entry function. */
 static unsigned headers(cg *g, const ast_node *prog, cg_buf *ptab, cg_buf *decls, const cg_sym **env,
                         const char **pnames, size_t *pmarks)
@@ -591,8 +237,8 @@ static unsigned headers(cg *g, const ast_node *prog, cg_buf *ptab, cg_buf *decls
 			} else {
 				g->uses_union = 1;
 				const char *l = cg_fmt(g, "#line %u %s\n%s\n%s\n", cg_lineno(g, h->span), g->srcname,
-				                       s->u.string.text, reset_mark);
-				buf_add(decls, l, strlen(l));
+				                       s->u.string.text, cg_reset_mark);
+				cg_buf_add(decls, l, strlen(l));
 			}
 			free(err);
 			continue;
@@ -608,7 +254,7 @@ static unsigned headers(cg *g, const ast_node *prog, cg_buf *ptab, cg_buf *decls
 		const char *row = cg_fmt(g, "\t{ %s, %s, %s, %s, INT64_C(%" PRId64 ") },\n", cg_cstr(g, name, strlen(name)),
 		                         str_of(g, h->u.param_decl.description), str_of(g, h->u.param_decl.long_opt),
 		                         str_of(g, h->u.param_decl.short_opt), v);
-		buf_add(ptab, row, strlen(row));
+		cg_buf_add(ptab, row, strlen(row));
 		const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
 		cg_line(g, "const rt_int %s = rt_param_value(t, %u);", cv, np);
 		*env = cg_bind(g, *env, name, cv);
@@ -630,13 +276,13 @@ static void file_head(cg *g, const src_file *sf, const char *pname, const cg_buf
 	if (g->uses_union)
 		cg_line(g, "#include <ncsim/union.h>");
 	if (decls->len)
-		buf_add(g->out, decls->ptr, decls->len);
+		cg_buf_add(g->out, decls->ptr, decls->len);
 	cg_line(g, "%s", "");
 	cg_line(g, "static void ncsim_entry(rt_task *t);");
 	cg_line(g, "static const char ncsim_source[] = %s;", cg_cstr(g, sf->text, sf->len));
 	if (np) {
 		cg_line(g, "static const rt_param ncsim_params[] = {");
-		buf_add(g->out, ptab->ptr, ptab->len);
+		cg_buf_add(g->out, ptab->ptr, ptab->len);
 		cg_line(g, "};");
 	}
 	const char *flags = g->uses_log && g->uses_random ? "RT_PROG_USES_LOG | RT_PROG_USES_RANDOM"
@@ -680,7 +326,7 @@ static void file_entry(cg *g, const cg_buf *body)
 			cg_line(g, "%s", entry_locals[i].decl);
 	if (g->memo_sites)
 		cg_line(g, "struct rt_memo *cg_memo[%u] = { NULL };", g->memo_sites);
-	buf_add(g->out, code, strlen(code));
+	cg_buf_add(g->out, code, strlen(code));
 	for (size_t i = 0; i < sizeof entry_locals / sizeof *entry_locals; i++)
 		if (used[i] && entry_locals[i].release)
 			cg_line(g, "%s", entry_locals[i].release);
@@ -712,8 +358,8 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 	const cg_sym *env = NULL;
 	const char **pnames = xcalloc(hd->len + 1, sizeof *pnames);
 	size_t *pmarks = xcalloc(hd->len + 1, sizeof *pmarks);
-	buf_add(&ptab, "", 0);
-	buf_add(&decls, "", 0);
+	cg_buf_add(&ptab, "", 0);
+	cg_buf_add(&decls, "", 0);
 	unsigned np = headers(g, prog, &ptab, &decls, &env, pnames, pmarks);
 	const ast_list *st = &prog->u.program.stmts;
 	for (uint32_t i = 0; i < st->len; i++) {
@@ -724,8 +370,7 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 	}
 	for (unsigned i = np; i-- > 0;)
 		cg_unused(g, pmarks[i], pnames[i]);
-	if (g->in_src)
-		emit(g, reset_mark); /* the code after the last statement is the file's own */
+	cg_end_src(g); /* the code after the last statement is the file's own */
 
 	/* Now the file, in order. */
 	g->out = &head;
@@ -734,7 +379,7 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 	file_head(g, sf, pname, &ptab, &decls, np);
 	file_entry(g, &body);
 	const char *cfile = cg_cstr(g, cname, strlen(cname));
-	resolve_lines(g, &head, cfile, &file);
+	cg_resolve_lines(g, &head, cfile, &file);
 
 	int errors = g->errors;
 	if (!errors && (fwrite(file.ptr, 1, file.len, out) != file.len || fflush(out) != 0)) {

@@ -95,8 +95,16 @@ typedef struct cg {
  */
 typedef void (*cg_body_fn)(cg *g, const cg_sym *env, const char *x, void *ud);
 
-/* ---- codegen_c.c: text and names */
+/* ---- codegen_c_out.c: lines, blocks, names, #line */
 
+/* Appends s[0..n) to b, keeping it NUL-terminated. */
+void cg_buf_add(cg_buf *b, const char *s, size_t n);
+/* The line that stands for `#line N "prog.c"` until cg_resolve_lines knows N. */
+extern const char cg_reset_mark[];
+/* out = text with every cg_reset_mark line replaced by #line naming the next line of the file cname (a C string literal). */
+void cg_resolve_lines(cg *g, const cg_buf *text, const char *cname, cg_buf *out);
+/* Ends a statement's .ncptl numbering at once (the end of the entry function). */
+void cg_end_src(cg *g);
 /* printf into a string owned by g's arena. */
 const char *cg_fmt(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends one indented line to the current buffer. */
@@ -134,6 +142,13 @@ void cg_unused(cg *g, size_t at, const char *name);
 int cg_code_uses(const char *code, const char *name);
 /* The C string literal for s[0..n) (quotes and escapes included). */
 const char *cg_cstr(cg *g, const char *s, size_t n);
+/* 1 and *v if x is a non-negative decimal literal (a constant task or count). */
+int cg_literal(const char *x, int64_t *v);
+/* 1 if the C expression x is a literal or a variable: reading it again costs nothing and changes nothing. */
+int cg_plain(const char *x);
+
+/* ---- codegen_c.c: diagnostics, names, statements, the file */
+
 /* Reports an error at sp and counts it. */
 void cg_error(cg *g, src_span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* 1-based source line of the first byte of sp. */
@@ -146,10 +161,6 @@ const cg_sym *cg_bind_group(cg *g, const cg_sym *env, const char *name, const as
 const cg_sym *cg_lookup(const cg_sym *env, const char *name, enum cg_symkind kind);
 /* Emits a statement list / one statement in scope env. */
 void cg_stmt(cg *g, const cg_sym *env, const ast_node *n);
-/* 1 and *v if x is a non-negative decimal literal (a constant task or count). */
-int cg_literal(const char *x, int64_t *v);
-/* 1 if the C expression x is a literal or a variable: reading it again costs nothing and changes nothing. */
-int cg_plain(const char *x);
 
 /* ---- codegen_c_expr.c: expressions (LANGUAGE.md section 3) */
 

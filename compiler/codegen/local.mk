@@ -3,7 +3,7 @@ noinst_HEADERS += compiler/codegen/codegen.h compiler/codegen/codegen_c.h
 # The helpers every generated file includes: installed beside ncsim/rt.h, so
 # the build cache and standalone builds find it on the same include path.
 ncsiminclude_HEADERS += include/ncsim/gen.h
-libncsimfe_la_SOURCES += compiler/codegen/codegen_c.c compiler/codegen/codegen_c_expr.c compiler/codegen/codegen_c_tasks.c \
+libncsimfe_la_SOURCES += compiler/codegen/codegen_c.c compiler/codegen/codegen_c_out.c compiler/codegen/codegen_c_expr.c compiler/codegen/codegen_c_tasks.c \
 	compiler/codegen/codegen_c_comm.c compiler/codegen/codegen_c_loops.c compiler/codegen/codegen_c_misc.c compiler/codegen/codegen_c_traffic.c compiler/codegen/codegen_file.c \
 	compiler/cli/cmd_compile.c compiler/cli/cmd_run.c
 

@@ -2,8 +2,9 @@
  * test_sema_fold.c - constant folding and annotations of semantic analysis
  * (lang/sema.h): values in integer and floating-point context (LANGUAGE.md
  * 3.1, 3.2, 5), fold failures as compile-time errors, symbols, the RECEIVE
- * direction and the program summary.  The expected values are the verified
- * examples of LANGUAGE.md.
+ * direction and the program summary, and the operator table (lang/ops.h)
+ * that folding shares with code generation.  The expected values are the
+ * verified examples of LANGUAGE.md.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <CUnit/Basic.h>
 
 #include "lang/frontend.h"
+#include "lang/ops.h"
 #include "lang/sema.h"
 
 /* One compilation: parse `src` silently and run sema. */
@@ -366,6 +368,72 @@ static void test_info(void)
 	fe_free(c.fe);
 }
 
+/* a OP b in integer context through the operator table (lang/ops.h); *failed: e recorded an error. */
+static int64_t bin_i(ast_binop op, int64_t a, int64_t b, int *failed)
+{
+	ncsim_err e = NCSIM_ERR_INIT;
+	ops_num r = ops_eval_binary(op, 0, (ops_num){ a, 0.0 }, (ops_num){ b, 0.0 }, &e);
+	*failed = e.failed;
+	return r.i;
+}
+
+static double bin_f(ast_binop op, double a, double b)
+{
+	ncsim_err e = NCSIM_ERR_INIT;
+	return ops_eval_binary(op, 1, (ops_num){ 0, a }, (ops_num){ 0, b }, &e).f;
+}
+
+/*
+ * The operator table: values from LANGUAGE.md 3.2 and 13, worked by hand,
+ * and the spellings code generation writes (the same functions).
+ */
+static void test_ops_table(void)
+{
+	ncsim_err e = NCSIM_ERR_INIT;
+	int failed;
+
+	CU_ASSERT_EQUAL(bin_i(AST_OP_DIV, 7, 2, &failed), 3);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_DIV, -7, 2, &failed), -3);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_MOD, -7, 3, &failed), 2);     /* MOD is never negative */
+	CU_ASSERT_EQUAL(bin_i(AST_OP_POW, 2, 10, &failed), 1024);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_SHL, 1, -1, &failed), 0);     /* a negative shift goes right */
+	CU_ASSERT_EQUAL(bin_i(AST_OP_SHR, -7, 1, &failed), -4);    /* arithmetic */
+	CU_ASSERT_EQUAL(bin_i(AST_OP_SHR, 16, -2, &failed), 64);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_BAND, 6, 3, &failed), 2);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_BOR, 6, 3, &failed), 7);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_XOR, 6, 3, &failed), 5);
+	CU_ASSERT_EQUAL(bin_i(AST_OP_ADD, INT64_MAX, 1, &failed), INT64_MIN); /* wraps */
+	CU_ASSERT_EQUAL(failed, 0);
+	bin_i(AST_OP_DIV, 7, 0, &failed);
+	CU_ASSERT_EQUAL(failed, 1);
+	CU_ASSERT_DOUBLE_EQUAL(bin_f(AST_OP_DIV, 7.0, 2.0), 3.5, 0.0);
+	CU_ASSERT_DOUBLE_EQUAL(bin_f(AST_OP_BOR, 3.0, 5.0), 7.0, 0.0); /* 3|5 prints 7 */
+	CU_ASSERT_DOUBLE_EQUAL(bin_f(AST_OP_MOD, 7.5, 2.0), 1.0, 0.0);   /* truncated operands */
+	CU_ASSERT_EQUAL(ops_eval_unary(AST_UOP_NEG, 0, (ops_num){ 5, 0.0 }, &e).i, -5);
+	CU_ASSERT_EQUAL(ops_eval_unary(AST_UOP_NOT, 0, (ops_num){ 0, 0.0 }, &e).i, -1);
+	CU_ASSERT_EQUAL(ops_eval_compare(AST_CMP_DIVIDES, 0, (ops_num){ 3, 0.0 }, (ops_num){ 9, 0.0 }, &e), 1);
+	CU_ASSERT_EQUAL(ops_eval_compare(AST_CMP_DIVIDES, 1, (ops_num){ 0, 2.0 }, (ops_num){ 0, 9.0 }, &e), 0);
+	CU_ASSERT_EQUAL(ops_eval_compare(AST_CMP_LE, 1, (ops_num){ 0, 2.5 }, (ops_num){ 0, 2.5 }, &e), 1);
+	CU_ASSERT_EQUAL(e.failed, 0);
+	ops_eval_compare(AST_CMP_DIVIDES, 0, (ops_num){ 0, 0.0 }, (ops_num){ 5, 0.0 }, &e);
+	CU_ASSERT_EQUAL(e.failed, 1); /* 0 DIVIDES 5 is 5 MOD 0 */
+
+	/* Spellings: integer division can fail, float division is C's; comparisons are C operators. */
+	CU_ASSERT_STRING_EQUAL(ops_binary(AST_OP_DIV)->c[0].text, "ncsim_div_i");
+	CU_ASSERT_TRUE(ops_binary(AST_OP_DIV)->c[0].fallible && !ops_binary(AST_OP_DIV)->c[0].infix);
+	CU_ASSERT_STRING_EQUAL(ops_binary(AST_OP_DIV)->c[1].text, "/");
+	CU_ASSERT_TRUE(ops_binary(AST_OP_DIV)->c[1].infix && !ops_binary(AST_OP_DIV)->c[1].fallible);
+	CU_ASSERT_STRING_EQUAL(ops_binary(AST_OP_BAND)->c[0].text, "&");
+	CU_ASSERT_STRING_EQUAL(ops_binary(AST_OP_BAND)->c[1].text, "ncsim_and_f");
+	CU_ASSERT_STRING_EQUAL(ops_unary(AST_UOP_NOT)->c[1].text, "ncsim_not_f");
+	CU_ASSERT_STRING_EQUAL(ops_compare(AST_CMP_NE)->c, "!=");
+	CU_ASSERT_PTR_NULL(ops_compare(AST_CMP_DIVIDES)->c);
+	CU_ASSERT_STRING_EQUAL(ops_compare(AST_CMP_DIVIDES)->mod[0], "ncsim_mod_i");
+	for (int op = 0; op < AST_BINOP_COUNT; op++)
+		CU_ASSERT_TRUE(ops_binary((ast_binop)op)->eval_i && ops_binary((ast_binop)op)->eval_f &&
+		               ops_binary((ast_binop)op)->c[0].text && ops_binary((ast_binop)op)->c[1].text);
+}
+
 int main(void)
 {
 	static const struct { const char *name; void (*fn)(void); } tests[] = {
@@ -377,6 +445,7 @@ int main(void)
 		{ "fold errors", test_fold_errors },
 		{ "annotations", test_annotations },
 		{ "program summary", test_info },
+		{ "operator table", test_ops_table },
 	};
 	unsigned failures;
 
