@@ -23,57 +23,69 @@ static const sema_note *note(const ast_node *n)
 	return n ? (const sema_note *)n->sema : NULL;
 }
 
-static int ci(const ast_node *n, int64_t *v)
+/* The value of folded node n in context fl (0 integer, 1 floating point), if known. */
+static int get(const ast_node *n, int fl, ops_num *v)
 {
 	const sema_note *t = note(n);
-	if (!t || !(t->flags & SEMA_N_CONST_I))
+	if (!t || !(t->flags & (fl ? SEMA_N_CONST_F : SEMA_N_CONST_I)))
 		return 0;
-	*v = t->ival;
+	v->i = t->ival;
+	v->f = t->fval;
+	return 1;
+}
+
+static int ci(const ast_node *n, int64_t *v)
+{
+	ops_num x;
+	if (!get(n, 0, &x))
+		return 0;
+	*v = x.i;
 	return 1;
 }
 
 static int cf(const ast_node *n, double *v)
 {
-	const sema_note *t = note(n);
-	if (!t || !(t->flags & SEMA_N_CONST_F))
+	ops_num x;
+	if (!get(n, 1, &x))
 		return 0;
-	*v = t->fval;
+	*v = x.f;
+	return 1;
+}
+
+/* n's value in the context it is evaluated in, as an integer (truncated) and as a double. */
+static int own_value(const ast_node *n, ops_num *v)
+{
+	const sema_note *t = note(n);
+	int fl = t && t->ctx == SEMA_CTX_FLOAT;
+	if (!get(n, fl, v))
+		return 0;
+	if (fl)
+		v->i = ncsim_trunc_to_int(v->f);
+	else
+		v->f = (double)v->i;
 	return 1;
 }
 
 int sf_value_i(const ast_node *n, int64_t *v)
 {
-	const sema_note *t = note(n);
-	double d;
-	if (!t)
+	ops_num x;
+	if (!own_value(n, &x))
 		return 0;
-	if (t->ctx == SEMA_CTX_INT)
-		return ci(n, v);
-	if (!cf(n, &d))
-		return 0;
-	*v = ncsim_trunc_to_int(d);
+	*v = x.i;
 	return 1;
 }
 
 int sf_value_f(const ast_node *n, double *v)
 {
-	const sema_note *t = note(n);
-	int64_t i;
-	if (!t)
+	ops_num x;
+	if (!own_value(n, &x))
 		return 0;
-	if (t->ctx == SEMA_CTX_FLOAT)
-		return cf(n, v);
-	if (!ci(n, &i))
-		return 0;
-	*v = (double)i;
+	*v = x.f;
 	return 1;
 }
 
-/* Arguments of a built-in as stdlib wants them. MESH: the flattened layout of
- * lang/builtins.h (w, h, d, torus, t, dx, dy, dz | t, c | t1, t2). */
-typedef struct args_i { int64_t v[16]; int n; } args_i;
-typedef struct args_f { double v[16]; int n; } args_f;
-
+/* The built-in a CALL or MESH node calls (MESH_*: arguments in the flattened layout of
+ * lang/builtins.h, w, h, d, torus, t, dx, dy, dz | t, c | t1, t2). */
 static const bi_info *call_info(const ast_node *n)
 {
 	if (n->kind == AST_CALL)
@@ -181,12 +193,6 @@ static int in_ranges(const ast_node *n, int fl, double xf, int64_t xi, int *res)
 	if (n->u.in_ranges.negated)
 		*res = !*res;
 	return IS_CONST;
-}
-
-/* The value of folded node n in context fl (0 integer, 1 floating point), if known. */
-static int get(const ast_node *n, int fl, ops_num *v)
-{
-	return fl ? cf(n, &v->f) : ci(n, &v->i);
 }
 
 /* A call of a built-in or a MESH_* function in context fl. */

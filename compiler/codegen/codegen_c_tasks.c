@@ -67,14 +67,28 @@ static void group_body(cg *g, const cg_sym *genv, const char *x, void *ud)
 	w->body(g, bind_task(g, w->env, w->name, x), x, w->ud);
 }
 
-static const cg_sym *group_of(cg *g, const cg_sym *env, const ast_node *d)
+/*
+ * TASK GROUP g (or an error for what is no description): g's LET-bound
+ * description in the scope of its LET, walked (who == NULL) or tested for
+ * the task `who`, with g bound to the task in question.
+ */
+static void in_group(cg *g, const cg_sym *env, const ast_node *d, const char *stem, const char *who, const char *src,
+                     cg_body_fn body, void *ud)
 {
-	const cg_sym *s = cg_lookup(env, d->u.task_group.name->u.ident.name, CG_SYM_GROUP);
-	if (!s || s->kind != CG_SYM_GROUP) {
-		cg_error(g, d->span, "Task group %s must be declared before being used", d->u.task_group.name->u.ident.name);
-		return NULL;
+	if (d->kind != AST_TASK_GROUP) {
+		cg_error(g, d->span, "a %s is not a task description", ast_kind_name(d->kind));
+		return;
 	}
-	return s;
+	const cg_sym *s = cg_lookup(env, d->u.task_group.name->u.ident.name, CG_SYM_GROUP);
+	if (!s) {
+		cg_error(g, d->span, "Task group %s must be declared before being used", d->u.task_group.name->u.ident.name);
+		return;
+	}
+	grp_ud w = {body, ud, env, s->name};
+	if (who)
+		cg_tasks_if_member(g, s->genv, s->group, who, src, group_body, &w);
+	else
+		cg_tasks_foreach(g, s->genv, s->group, stem, src, group_body, &w);
 }
 
 /* TASK e walked: a constant e needs no variable, and task 0 always exists. */
@@ -124,15 +138,7 @@ void cg_tasks_foreach(cg *g, const cg_sym *env, const ast_node *d, const char *s
 		cg_close(g);
 		return;
 	}
-	case AST_TASK_GROUP: {
-		const cg_sym *s = group_of(g, env, d);
-		if (!s)
-			return;
-		grp_ud w = {body, ud, env, s->name};
-		cg_tasks_foreach(g, s->genv, s->group, stem, src, group_body, &w);
-		return;
-	}
-	default: cg_error(g, d->span, "a %s is not a task description", ast_kind_name(d->kind)); return;
+	default: in_group(g, env, d, stem, NULL, src, body, ud); return;
 	}
 }
 
@@ -165,15 +171,7 @@ void cg_tasks_if_member(cg *g, const cg_sym *env, const ast_node *d, const char 
 		body(g, env, who, ud);
 		cg_endif(g);
 		return;
-	case AST_TASK_GROUP: {
-		const cg_sym *s = group_of(g, env, d);
-		if (!s)
-			return;
-		grp_ud w = {body, ud, env, s->name};
-		cg_tasks_if_member(g, s->genv, s->group, who, src, group_body, &w);
-		return;
-	}
-	default: cg_error(g, d->span, "a %s is not a task description", ast_kind_name(d->kind)); return;
+	default: in_group(g, env, d, NULL, who, src, body, ud); return;
 	}
 }
 
