@@ -4,3 +4,8 @@
 # includes nothing of ncsim's other modules (tests/arch-deps.sh checks it).
 noinst_HEADERS += base/util.h base/units.h base/sysconf.h base/exitcode.h base/defaults.h
 libncsim_la_SOURCES += base/util.c base/units.c base/sysconf.c
+noinst_HEADERS += base/checked.h
+
+# Checked arithmetic and the reader limits.
+check_PROGRAMS += tests/unit/test_base
+TESTS += tests/unit/test_base

@@ -4,9 +4,12 @@
 #include "base/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The only process-wide state in ncsim: a test hook, never configuration. */
 static long fail_countdown = -1;
@@ -74,13 +77,19 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-char *xread_stream(FILE *f, size_t *len)
+/* Reads f to the end, at most max bytes: NULL with errno EFBIG past that. */
+static char *read_stream_max(FILE *f, size_t max, size_t *len)
 {
 	VEC(char) buf = {0};
 	char chunk[8192];
 	size_t n;
 	errno = 0;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (n > max - buf.len) {
+			free(buf.ptr);
+			errno = EFBIG;
+			return NULL;
+		}
 		VEC_GROW(&buf, buf.len + n + 1);
 		memcpy(buf.ptr + buf.len, chunk, n);
 		buf.len += n;
@@ -97,40 +106,122 @@ char *xread_stream(FILE *f, size_t *len)
 	return buf.ptr;
 }
 
+char *xread_stream(FILE *f, size_t *len) { return read_stream_max(f, XREAD_MAX_BYTES, len); }
+
+/*
+ * Opens path and refuses anything but a regular file of at most max bytes
+ * before reading. O_NONBLOCK keeps the open of a FIFO from waiting for a
+ * writer; it changes nothing for a regular file.
+ */
+static char *read_file_max(const char *path, size_t max, size_t *len, int *opened)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (opened)
+		*opened = fd >= 0;
+	if (fd < 0)
+		return NULL;
+	struct stat st;
+	int e = fstat(fd, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : !S_ISREG(st.st_mode) ? ENODEV
+	        : (uintmax_t)st.st_size > max ? EFBIG : 0;
+	FILE *f = e ? NULL : fdopen(fd, "rb");
+	if (!f) {
+		e = e ? e : errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	char *text = read_stream_max(f, max, len); /* bounded again: /proc files say 0 bytes, files grow */
+	e = errno;
+	fclose(f);
+	errno = e;
+	return text;
+}
+
 char *xread_file(const char *path, size_t *len, int *opened)
 {
-	FILE *f = fopen(path, "rb");
-	if (opened)
-		*opened = f != NULL;
-	if (!f)
+	return read_file_max(path, XREAD_MAX_BYTES, len, opened);
+}
+
+const char *xread_strerror(int e)
+{
+	switch (e) {
+	case EISDIR: return "is a directory";
+	case ENODEV: return "not a regular file (a device, FIFO or socket)";
+	case EFBIG: return "larger than an input file may be";
+	default: return strerror(e);
+	}
+}
+
+/* "1 GiB", "64 KiB" or "1000 bytes": a limit as a message shows it. */
+static char *size_text(size_t n)
+{
+	static const char *const unit[] = {"bytes", "KiB", "MiB", "GiB"};
+	int k = 0;
+	while (k < 3 && n >= 1024 && n % 1024 == 0) {
+		n /= 1024;
+		k++;
+	}
+	return xasprintf("%zu %s", n, unit[k]);
+}
+
+/* The 1-based line of offset `at` in text. */
+static size_t line_of(const char *text, const char *at)
+{
+	size_t line = 1;
+	for (const char *p = text; (p = memchr(p, '\n', (size_t)(at - p))); p++)
+		line++;
+	return line;
+}
+
+/* The first line of text[0..len) longer than max bytes (its '\n' not counted), or NULL. */
+static const char *long_line(const char *text, size_t len, size_t max)
+{
+	const char *p = text, *end = text + len;
+	while ((size_t)(end - p) > max) {
+		const char *nl = memchr(p, '\n', max + 1);
+		if (!nl)
+			return p;
+		p = nl + 1;
+	}
+	return NULL;
+}
+
+char *xread_text_max(const char *path, const char *what, size_t max_bytes, size_t max_line, char **err)
+{
+	int opened;
+	size_t len;
+	char *text = read_file_max(path, max_bytes, &len, &opened);
+	if (!text) {
+		int e = errno;
+		char *lim = e == EFBIG ? size_text(max_bytes) : NULL;
+		if (lim)
+			*err = xasprintf("%s: cannot read %s: larger than %s (the limit of an input file)", path, what, lim);
+		else
+			*err = xasprintf("%s: cannot %s %s: %s", path, opened ? "read" : "open", what, xread_strerror(e));
+		free(lim);
 		return NULL;
-	char *text = xread_stream(f, len);
-	int saved = errno;
-	fclose(f);
-	errno = saved;
+	}
+	/* A NUL byte would silently cut the text short: reject binary files outright. */
+	const char *nul = memchr(text, '\0', len);
+	const char *lng = long_line(text, nul ? (size_t)(nul - text) : len, max_line);
+	if (lng) {
+		char *lim = size_text(max_line);
+		*err = xasprintf("%s:%zu: line longer than %s in %s (the limit of a line)", path, line_of(text, lng), lim,
+		                 what);
+		free(lim);
+	} else if (nul) {
+		*err = xasprintf("%s:%zu: NUL byte in %s (is it a text file?)", path, line_of(text, nul), what);
+	}
+	if (lng || nul) {
+		free(text);
+		return NULL;
+	}
 	return text;
 }
 
 char *xread_text(const char *path, const char *what, char **err)
 {
-	int opened;
-	size_t len;
-	char *text = xread_file(path, &len, &opened);
-	if (!text) {
-		*err = xasprintf("%s: cannot %s %s: %s", path, opened ? "read" : "open", what, strerror(errno));
-		return NULL;
-	}
-	/* A NUL byte would silently cut the text short: reject binary files outright. */
-	const char *nul = memchr(text, '\0', len);
-	if (nul) {
-		int line = 1;
-		for (const char *p = text; p < nul; p++)
-			line += *p == '\n';
-		*err = xasprintf("%s:%d: NUL byte in %s (is it a text file?)", path, line, what);
-		free(text);
-		return NULL;
-	}
-	return text;
+	return xread_text_max(path, what, XREAD_MAX_BYTES, XREAD_MAX_LINE, err);
 }
 
 char *xpath_stem(const char *path, const char *suffix)

@@ -67,24 +67,43 @@ char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);
 
 /*
+ * The limits every whole-file read keeps (doc/security.md): a file larger
+ * than XREAD_MAX_BYTES, or a line of a text file longer than XREAD_MAX_LINE,
+ * is refused instead of read, and so are directories, devices, FIFOs and
+ * sockets. They bound the memory and time an input file can cost: the
+ * largest real inputs (VEF traces, CODES connection files) are far below.
+ */
+#define XREAD_MAX_BYTES ((size_t)1 << 30) /* 1 GiB */
+#define XREAD_MAX_LINE ((size_t)1 << 20)  /* 1 MiB */
+
+/*
  * Reads f from its position to the end into a NUL-terminated heap buffer and
  * sets *len (NUL bytes inside are kept). Returns NULL with errno set on a read
- * error. The one read loop of ncsim: every whole-file read ends here.
+ * error, or EFBIG past XREAD_MAX_BYTES. The one read loop of ncsim: every
+ * whole-file read ends here.
  */
 char *xread_stream(FILE *f, size_t *len);
 /*
- * Reads the whole file at path like xread_stream (binary files included).
- * Returns NULL with errno set if it cannot be opened or read; *opened (NULL:
- * not wanted) tells the two apart.
+ * Reads the whole regular file at path like xread_stream (binary files
+ * included). Returns NULL with errno set if it cannot be opened or read:
+ * EISDIR for a directory and ENODEV for any other file that is not regular
+ * (refused before a byte is read, so /dev/zero or a FIFO cannot hang or
+ * exhaust memory), EFBIG for a file larger than XREAD_MAX_BYTES. *opened
+ * (NULL: not wanted) is 0 if the path could not be opened at all.
  */
 char *xread_file(const char *path, size_t *len, int *opened);
+/* The reason for errno e after an xread_* failure: "is a directory", "not a regular file ...", or strerror(e). */
+const char *xread_strerror(int e);
 /*
  * Reads the whole text file at path into a NUL-terminated heap string. On
  * error returns NULL with *err set: "PATH: cannot open WHAT: reason",
- * "PATH: cannot read WHAT: reason", or "PATH:LINE: NUL byte in WHAT (is it a
- * text file?)".
+ * "PATH: cannot read WHAT: reason" (reason as xread_strerror gives it),
+ * "PATH:LINE: NUL byte in WHAT (is it a text file?)" or "PATH:LINE: line
+ * longer than ... in WHAT".
  */
 char *xread_text(const char *path, const char *what, char **err);
+/* xread_text with other limits than XREAD_MAX_BYTES and XREAD_MAX_LINE (tests use small ones). */
+char *xread_text_max(const char *path, const char *what, size_t max_bytes, size_t max_line, char **err);
 
 /* The last component of path without `suffix` when it ends so, heap: ("w/milc.ncptl", ".ncptl") gives "milc". */
 char *xpath_stem(const char *path, const char *suffix);
