@@ -599,6 +599,12 @@ void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const c
 		cg_close(g);
 		return;
 	}
+	if (r0 && r0->kind == AST_RANGE_ENUM && r0->u.range_enum.items.len == 1) {
+		/* one value: no loop */
+		each_value(g, env, cg_fmt(g, "const rt_int %s = %s;", x, cg_int(g, env, r0->u.range_enum.items.items[0])), x,
+		           body, ud);
+		return;
+	}
 	if (r0 && r0->kind == AST_RANGE_ENUM) {
 		const ast_list *items = &r0->u.range_enum.items;
 		const char *arr = cg_uniq(g, "vals"), *i = cg_uniq(g, "i");

@@ -69,6 +69,10 @@ void cg_for_reps(cg *g, const cg_sym *env, const ast_node *n)
 		cg_line(g, "const rt_int %s = ncsim_nonneg(%s);", w, cg_int(g, env, n->u.for_reps.warmup));
 	}
 	if (!n->u.for_reps.warmup || (!strcmp(w, "0") && !n->u.for_reps.sync)) {
+		if (cg_literal(cnt, &k) && k == 1) {
+			cg_stmt(g, env, n->u.for_reps.body); /* one iteration: no loop */
+			return;
+		}
 		cg_open(g, "for (rt_int %s = 0; %s < %s; %s++)", it, it, cnt, it);
 	} else {
 		if_warmups(g, w, "rt_suppress_begin(t);");
