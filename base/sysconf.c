@@ -10,10 +10,14 @@
  *       name ----------> "systems/small.conf"
  *       entries[0..n) -> { section "network", key "model", value "dragonfly", line 3, used }
  *       sections[0..m) -> section names in order of first appearance
+ *       section_line[0..m) -> the line of each section's first header
  *       where ---------> scratch buffer for sysconf_where (fixed size)
+ *       asked ---------> every (section, key) a lookup asked for, present or not
  *
- * The `used` flags and the scratch buffer are reached through pointers, so
- * lookups on a `const sysconf_t *` may update them without casting const away.
+ * The `used` flags, the scratch buffer and the list of asked keys are reached
+ * through pointers, so lookups on a `const sysconf_t *` may update them
+ * without casting const away. The asked keys are what a misspelled key is
+ * compared with to suggest the key meant.
  * Section and key names are stored in lower case; values keep their case.
  */
 #include "base/sysconf.h"
@@ -33,13 +37,20 @@ struct entry {
 	int used;
 };
 
+/* A key some lookup asked for (lower case). */
+struct asked {
+	char *section, *key;
+};
+
 struct sysconf {
 	char *name;
 	struct entry *entries;
 	size_t nentries;
 	char **sections;
+	int *section_line;
 	size_t nsections;
 	char *where; /* sysconf_where's buffer: strlen(name) + 24 bytes */
+	VEC(struct asked) *asked;
 };
 
 static char *lower_dup(const char *s, size_t n)
@@ -73,8 +84,16 @@ void sysconf_free(sysconf_t *c)
 	}
 	for (size_t i = 0; i < c->nsections; i++)
 		free(c->sections[i]);
+	for (size_t i = 0; c->asked && i < c->asked->len; i++) {
+		free(c->asked->ptr[i].section);
+		free(c->asked->ptr[i].key);
+	}
+	if (c->asked)
+		VEC_FREE(c->asked);
+	free(c->asked);
 	free(c->entries);
 	free(c->sections);
+	free(c->section_line);
 	free(c->where);
 	free(c->name);
 	free(c);
@@ -88,12 +107,14 @@ static struct entry *find(const sysconf_t *c, const char *section, const char *k
 	return NULL;
 }
 
-static void add_section(sysconf_t *c, const char *name)
+static void add_section(sysconf_t *c, const char *name, int line)
 {
 	for (size_t i = 0; i < c->nsections; i++)
 		if (strcmp(c->sections[i], name) == 0)
 			return;
 	c->sections = xreallocarray(c->sections, c->nsections + 1, sizeof *c->sections);
+	c->section_line = xreallocarray(c->section_line, c->nsections + 1, sizeof *c->section_line);
+	c->section_line[c->nsections] = line;
 	c->sections[c->nsections++] = xstrdup(name);
 }
 
@@ -168,7 +189,7 @@ static int parse_line(sysconf_t *c, const char *line, const char *eol, int linen
 		}
 		free(*section);
 		*section = key;
-		add_section(c, key);
+		add_section(c, key, lineno);
 		return 0;
 	}
 
@@ -239,6 +260,7 @@ sysconf_t *sysconf_parse(const char *name, const char *text, char **err)
 
 	c->name = xstrdup(name ? name : "<system>");
 	c->where = xmalloc(strlen(c->name) + 24);
+	c->asked = xcalloc(1, sizeof *c->asked);
 	while (*line) {
 		const char *eol = strchr(line, '\n');
 		if (!eol)
@@ -284,10 +306,21 @@ const char *sysconf_section_name(const sysconf_t *c, size_t i)
 	return i < c->nsections ? c->sections[i] : NULL;
 }
 
+/* Remembers that a lookup asked for [section] key: the names a misspelled key is compared with. */
+static void note_asked(const sysconf_t *c, const char *section, const char *key)
+{
+	for (size_t i = 0; i < c->asked->len; i++)
+		if (!strcasecmp(c->asked->ptr[i].key, key) && !strcasecmp(c->asked->ptr[i].section, section))
+			return;
+	struct asked a = {lower_dup(section, strlen(section)), lower_dup(key, strlen(key))};
+	VEC_PUSH(c->asked, a);
+}
+
 const char *sysconf_get(const sysconf_t *c, const char *section, const char *key)
 {
 	struct entry *e = find(c, section, key);
 
+	note_asked(c, section, key);
 	if (!e)
 		return NULL;
 	e->used = 1;
@@ -419,6 +452,72 @@ int sysconf_bool(const sysconf_t *c, const char *section, const char *key, int *
 	return bad(c, section, key, "not a boolean", "yes/no, true/false, on/off or 1/0", err);
 }
 
+/* Edit distance between a and b (insertions, deletions, substitutions), capped at 99 for long names. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	if (n > 63 || m > 63)
+		return 99;
+	size_t row[64];
+	for (size_t j = 0; j <= m; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[m];
+}
+
+/*
+ * "; did you mean 'latency'?" for the asked key of the same section nearest
+ * to e's key (at most a third of its letters apart), or "; did you mean
+ * [node] key?" when that very key is read in another section; "" if none.
+ */
+static char *suggestion(const sysconf_t *c, const struct entry *e)
+{
+	const struct asked *best = NULL;
+	size_t bestd = strlen(e->key) / 3 + 1;
+	for (size_t i = 0; i < c->asked->len; i++) {
+		const struct asked *a = &c->asked->ptr[i];
+		if (strcmp(a->section, e->section))
+			continue;
+		size_t d = distance(e->key, a->key);
+		if (d < bestd) {
+			bestd = d;
+			best = a;
+		}
+	}
+	if (best)
+		return xasprintf("; did you mean '%s'?", best->key);
+	for (size_t i = 0; i < c->asked->len; i++) {
+		const struct asked *a = &c->asked->ptr[i];
+		if (!strcmp(a->key, e->key))
+			return *a->section ? xasprintf("; did you mean [%s] %s?", a->section, a->key)
+			                   : xasprintf("; did you mean %s, outside any section?", a->key);
+	}
+	return xstrdup("");
+}
+
+/* "file:line: unknown key 'k' in [s]; did you mean ...?" for an entry no lookup asked for (heap). */
+static char *unknown_key(const sysconf_t *c, const struct entry *e)
+{
+	char *hint = suggestion(c, e);
+	char *m = *e->section ? xasprintf("%s:%d: unknown key '%s' in [%s]%s", c->name, e->line, e->key, e->section, hint)
+	                      : xasprintf("%s:%d: unknown key '%s' outside any section%s", c->name, e->line, e->key, hint);
+	free(hint);
+	return m;
+}
+
 int sysconf_unused(const sysconf_t *c, FILE *err)
 {
 	int n = 0;
@@ -430,12 +529,25 @@ int sysconf_unused(const sysconf_t *c, FILE *err)
 		n++;
 		if (!err)
 			continue;
-		if (*e->section)
-			fprintf(err, "%s:%d: unknown key '%s' in [%s]\n", c->name, e->line, e->key, e->section);
-		else
-			fprintf(err, "%s:%d: unknown key '%s' outside any section\n", c->name, e->line, e->key);
+		char *m = unknown_key(c, e);
+		fprintf(err, "%s\n", m);
+		free(m);
 	}
 	return n;
+}
+
+int sysconf_check_unused(const sysconf_t *c, char **err)
+{
+	int n = sysconf_unused(c, NULL);
+	if (n == 0)
+		return 0;
+	size_t i = 0;
+	while (c->entries[i].used)
+		i++;
+	char *m = unknown_key(c, &c->entries[i]);
+	*err = n > 1 ? xasprintf("%s (and %d more unknown key%s)", m, n - 1, n > 2 ? "s" : "") : xstrdup(m);
+	free(m);
+	return -1;
 }
 
 const char *sysconf_where(const sysconf_t *c, const char *section, const char *key)
@@ -447,4 +559,14 @@ const char *sysconf_where(const sysconf_t *c, const char *section, const char *k
 	/* Sized at parse time for the name plus any line number, so it never grows. */
 	snprintf(c->where, strlen(c->name) + 24, "%s:%d", c->name, e->line);
 	return c->where;
+}
+
+const char *sysconf_section_where(const sysconf_t *c, const char *section)
+{
+	for (size_t i = 0; i < c->nsections; i++)
+		if (strcasecmp(c->sections[i], section) == 0) {
+			snprintf(c->where, strlen(c->name) + 24, "%s:%d", c->name, c->section_line[i]);
+			return c->where;
+		}
+	return c->name;
 }

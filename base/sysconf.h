@@ -10,8 +10,10 @@
  *
  * Keys outside any section belong to section "". Section and key names are
  * case-insensitive; a repeated key is an error. Every lookup reports errors as
- * "file:line: message" so a user can fix the file. A key that is never read is
- * reported by sysconf_unused (misspelled keys must not pass silently).
+ * "file:line: message" so a user can fix the file. A key that no lookup asked
+ * for is an error once every model has read its keys (sysconf_check_unused):
+ * a misspelled key must not pass silently, and the message suggests the key
+ * meant, from the keys the models asked for.
  *
  * Units: sizes B, KB/MB/GB (10^3..), KiB/MiB/GiB/TiB (2^10..); bandwidths
  * B/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s, and Gbps/Mbps (bits); times ps,
@@ -72,9 +74,13 @@ int sysconf_string(const sysconf_t *c, const char *section, const char *key, con
 /* Name of the i-th [section] in order of first appearance (lower case), or NULL past the end. */
 const char *sysconf_section_name(const sysconf_t *c, size_t i);
 
-/* Writes "file:line: unknown key 'k' in [s]" for every key never looked up (err NULL: count only); returns their number. */
+/* Writes "file:line: unknown key 'k' in [s]" (and a suggestion) for every key never looked up (err NULL: count only); returns their number. */
 int sysconf_unused(const sysconf_t *c, FILE *err);
+/* 0 if every key was looked up, else -1 with *err naming the first other one, a suggestion, and how many more. */
+int sysconf_check_unused(const sysconf_t *c, char **err);
 /* "file:line" of a key, for callers that validate values themselves (buffer of c; the file name alone if the key is absent). */
 const char *sysconf_where(const sysconf_t *c, const char *section, const char *key);
+/* "file:line" of the first header of [section] (buffer of c, as sysconf_where; the file name alone if absent). */
+const char *sysconf_section_where(const sysconf_t *c, const char *section);
 
 #endif

@@ -68,7 +68,7 @@ static struct cached_file *load(ncsim_filecache *c, const char *name, ncsim_err 
 			return &c->files[i];
 	text = xread_file(name, &len, &opened);
 	if (!text) {
-		ncsim_err_set(e, "Failed to %s file \"%s\" (%s)", opened ? "read" : "open", name, strerror(errno));
+		ncsim_err_set(e, "Failed to %s file \"%s\" (%s)", opened ? "read" : "open", name, xread_strerror(errno));
 		return NULL;
 	}
 	if (c->n == c->cap) {

@@ -60,8 +60,12 @@ int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 		*err = xasprintf("%s: medium_max must not be below small_max", sysconf_where(c, "mpi", "medium_max"));
 		return -1;
 	}
-	if (p->page_size == 0 || credits < 0 || credits > UINT32_MAX) {
-		*err = xasprintf("[mpi]: page_size must be positive and credits in 0..%u", UINT32_MAX);
+	if (p->page_size == 0) {
+		*err = xasprintf("%s: [mpi] page_size must be positive", sysconf_where(c, "mpi", "page_size"));
+		return -1;
+	}
+	if (credits < 0 || credits > UINT32_MAX) {
+		*err = xasprintf("%s: [mpi] credits must lie in 0..%u", sysconf_where(c, "mpi", "credits"), UINT32_MAX);
 		return -1;
 	}
 	p->credits = (uint32_t)credits;

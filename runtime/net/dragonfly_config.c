@@ -96,17 +96,36 @@ static int fail(char **err, const char *fmt, ...)
 	return -1;
 }
 
-int df_config_validate(const df_config *c, char **err)
+/* The system-file keys of the three link classes (terminal, local, global). */
+static const char *const bw_key[DF_NCLASSES] = {"terminal_bandwidth", "local_bandwidth", "global_bandwidth"};
+static const char *const vc_key[DF_NCLASSES] = {"terminal_vc_size", "local_vc_size", "global_vc_size"};
+
+/* The first of the three shape keys whose value is outside 1..max (routers and nodes: 1..255). */
+static const char *bad_shape(const df_config *c)
 {
-	if (c->groups < 1 || c->routers < 1 || c->nodes < 1)
+	if (c->groups < 1 || c->groups > 65535)
+		return "groups";
+	if (c->routers < 1 || c->routers > 255)
+		return "routers_per_group";
+	if (c->nodes < 1 || c->nodes > 255)
+		return "nodes_per_router";
+	return c->globals > 255 ? "global_links_per_router" : NULL;
+}
+
+/* df_config_validate, with *key set to the native system-file key at fault (NULL: none in particular). */
+static int check(const df_config *c, const char **key, char **err)
+{
+	if ((*key = bad_shape(c)) && (c->groups < 1 || c->routers < 1 || c->nodes < 1))
 		return fail(err, "dragonfly: groups, routers_per_group and nodes_per_router must be at least 1");
-	if (c->groups > 65535 || c->routers > 255 || c->nodes > 255 || c->globals > 255)
+	if (*key)
 		return fail(err, "dragonfly: at most 65535 groups, 255 routers per group, 255 nodes per router and 255 global links per router");
+	*key = "groups";
+	if ((uint64_t)c->groups * c->routers * c->nodes > 0xfffffff0u)
+		return fail(err, "dragonfly: too many nodes");
+	*key = "global_links_per_router";
 	if (c->nodes + (c->routers - 1) + c->globals > 255)
 		return fail(err, "dragonfly: router radix p + a - 1 + h = %u exceeds 255",
 		            c->nodes + c->routers - 1 + c->globals);
-	if ((uint64_t)c->groups * c->routers * c->nodes > 0xfffffff0u)
-		return fail(err, "dragonfly: too many nodes");
 	if (c->groups > 1 && c->globals == 0)
 		return fail(err, "dragonfly: %u groups need global links (global_links_per_router >= 1)", c->groups);
 	if (c->groups > 1 && c->arrangement != DF_ARR_FILE) {
@@ -121,21 +140,32 @@ int df_config_validate(const df_config *c, char **err)
 			            (unsigned long long)per_group, c->groups - 1);
 	}
 	for (int k = 0; k < DF_NCLASSES; k++)
-		if (!(c->bw[k] > 0))
+		if (!(c->bw[k] > 0) && (*key = bw_key[k]))
 			return fail(err, "dragonfly: every bandwidth must be positive");
+	*key = "packet_size";
 	if (c->packet_size < 1 || c->packet_size > (1u << 24))
 		return fail(err, "dragonfly: packet_size must be between 1 B and 16 MiB");
+	*key = "chunk_size";
 	if (c->chunk_size < 1)
 		return fail(err, "dragonfly: chunk_size must be at least 1 B");
 	for (int k = 0; k < DF_NCLASSES; k++)
-		if (c->vc_size[k] < c->packet_size || c->vc_size[k] > 0x7fffffffu)
+		if ((c->vc_size[k] < c->packet_size || c->vc_size[k] > 0x7fffffffu) && (*key = vc_key[k]))
 			return fail(err, "dragonfly: every VC buffer must hold at least one packet (%u B) and be below 2 GiB",
 			            c->packet_size);
+	*key = "routing";
 	if ((unsigned)c->routing > DF_ROUTE_PAR)
 		return fail(err, "dragonfly: unknown routing");
+	*key = "intra_group_connections";
 	if (c->arrangement == DF_ARR_FILE && (!c->intra_file || !c->inter_file))
 		return fail(err, "dragonfly: connection files are missing");
+	*key = NULL;
 	return 0;
+}
+
+int df_config_validate(const df_config *c, char **err)
+{
+	const char *key;
+	return check(c, &key, err);
 }
 
 /* ---------------------------------------------------------- native files */
@@ -247,7 +277,15 @@ int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 	}
 	if (sysconf_time(sc, S, "deadlock_watchdog", &c->watchdog, err) < 0)
 		return -1;
-	return df_config_validate(c, err);
+	const char *bad;
+	if (check(c, &bad, err) < 0) {
+		/* The key's line when the file sets it; the file alone when a default is what does not fit. */
+		char *m = xasprintf("%s: %s", sysconf_where(sc, S, bad), *err);
+		free(*err);
+		*err = m;
+		return -1;
+	}
+	return 0;
 }
 
 /* ----------------------------------------------------------- CODES files */

@@ -55,7 +55,7 @@ static int32_t *read_records(const char *path, const char *what, size_t width, s
 	char *data = xread_file(path, &len, &opened);
 	if (!data) {
 		terr(err, xasprintf("%s: cannot %s %s connection file: %s", path, opened ? "read" : "open", what,
-		                    strerror(errno)));
+		                    xread_strerror(errno)));
 		return NULL;
 	}
 	size_t rec = width * sizeof(int32_t);

@@ -33,20 +33,21 @@ static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes,
 	return 0;
 }
 
-static net_model *make_analytic(sim_ctx *ctx, const sysconf_t *c, uint32_t nnodes, char **err)
+/* The analytic parameters of the file: 0, or -1 with *err naming the key at fault. */
+static int analytic_params(const sysconf_t *c, uint32_t nnodes, an_params *p, char **err)
 {
-	an_params p;
-	an_params_default(&p);
-	p.nnodes = nnodes;
-	if (sysconf_time(c, "network", "latency", &p.latency, err) < 0 ||
-	    sysconf_bandwidth(c, "network", "bandwidth", &p.bandwidth, err) < 0 ||
-	    sysconf_bandwidth(c, "network", "injection_bandwidth", &p.inj_bandwidth, err) < 0)
-		return NULL;
-	if (p.bandwidth <= 0 || p.inj_bandwidth <= 0) {
-		*err = xasprintf("[network]: analytic bandwidths must be positive");
-		return NULL;
+	an_params_default(p);
+	p->nnodes = nnodes;
+	if (sysconf_time(c, "network", "latency", &p->latency, err) < 0 ||
+	    sysconf_bandwidth(c, "network", "bandwidth", &p->bandwidth, err) < 0 ||
+	    sysconf_bandwidth(c, "network", "injection_bandwidth", &p->inj_bandwidth, err) < 0)
+		return -1;
+	if (!(p->bandwidth > 0) || !(p->inj_bandwidth > 0)) {
+		const char *key = !(p->bandwidth > 0) ? "bandwidth" : "injection_bandwidth";
+		*err = xasprintf("%s: [network] %s must be positive (analytic network)", sysconf_where(c, "network", key), key);
+		return -1;
 	}
-	return an_create(ctx, &p);
+	return 0;
 }
 
 /* The dragonfly of the file, with the routing override applied. */
@@ -80,6 +81,10 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 	if (!strcmp(want, "packet"))
 		want = "dragonfly";
 	int file_df = !strcmp(model, "dragonfly") || !strcmp(model, "hybrid");
+	/* A dragonfly file may run as the hybrid network: its threshold is checked (and known) whichever runs. */
+	uint64_t threshold;
+	if (file_df && sysconf_size(c, "network", "hybrid_threshold", &threshold, err) < 0)
+		return NULL;
 	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid")) {
 		if (!file_df) {
 			*err = xasprintf("the %s network needs a dragonfly system file (this one has model = %s)",
@@ -104,9 +109,11 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 	uint32_t nnodes;
 	if (file_nodes(c, model, min_nodes, &nnodes, err) < 0)
 		return NULL;
-	if (!strcmp(want, "ideal"))
-		return ideal_create(nnodes);
-	return make_analytic(ctx, c, nnodes, err);
+	/* A file may run as the ideal network: its analytic keys are checked (and known) either way. */
+	an_params p;
+	if (analytic_params(c, nnodes, &p, err) < 0)
+		return NULL;
+	return !strcmp(want, "ideal") ? ideal_create(nnodes) : an_create(ctx, &p);
 }
 
 net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err)

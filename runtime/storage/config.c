@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "runtime/storage/device.h"
 #include "runtime/storage/storage.h"
 #include "base/util.h"
 
@@ -87,6 +88,17 @@ static int get_list(const sysconf_t *sys, const char *key, sto_config *c, char *
 	return 1;
 }
 
+/* The node list of the other configurations, `key`, must be absent: it would have no effect. */
+static int other_list(const sysconf_t *sys, const char *key, const char *kind, char **err)
+{
+	if (!sysconf_get(sys, SEC, key))
+		return 0;
+	*err = xasprintf("%s: [storage] %s applies to config = %s, not to config = %s", sysconf_where(sys, SEC, key),
+	                 key, !strcmp(key, "io_nodes") ? "storage-side" : "local or compute-side",
+	                 kind ? kind : "local");
+	return -1;
+}
+
 static int get_u32(const sysconf_t *sys, const char *key, uint32_t *out, uint32_t min, char **err)
 {
 	int64_t v = 0;
@@ -104,6 +116,9 @@ static int get_u32(const sysconf_t *sys, const char *key, uint32_t *out, uint32_
 int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 {
 	defaults(c);
+	/* Every device section is checked, the ones this configuration does not use too. */
+	if (sto_dev_check_all(sys, err) < 0)
+		return -1;
 	if (!sys || !sysconf_has_section(sys, SEC))
 		return 0;
 	const char *kind = NULL;
@@ -150,7 +165,8 @@ int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 	    sysconf_bool(sys, SEC, "drain", &c->drain, err) < 0 ||
 	    sysconf_size(sys, SEC, "file_stride", &c->file_stride, err) < 0)
 		goto fail;
-	if (get_list(sys, c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes", c, err) < 0)
+	if (get_list(sys, c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes", c, err) < 0 ||
+	    other_list(sys, c->kind == STO_CFG_STORAGE ? "bb_nodes" : "io_nodes", kind, err) < 0)
 		goto fail;
 	if (c->block_size == 0) {
 		*err = xasprintf("%s: [storage] block_size must be positive", sysconf_where(sys, SEC, "block_size"));

@@ -113,18 +113,40 @@ static int find_section(const sysconf_t *c, const char *name, char *section, siz
 	return 0;
 }
 
-/* Loads `name`, following `base` chains; a base with the section's own name refers to the preset. */
-static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, int depth, sto_dev_params *out, char **err)
+/* "file:line: " of the text that names a device (heap, "" when unknown): a `base` key, or a [storage] key. */
+static char *ref_prefix(const sysconf_t *c, const char *section, const char *key)
+{
+	return c && sysconf_get(c, section, key) ? xasprintf("%s: ", sysconf_where(c, section, key)) : xstrdup("");
+}
+
+/* The [storage] key of sys whose value is `name` (device, ssd_device, hdd_device), as ref_prefix gives it. */
+static char *storage_ref(const sysconf_t *sys, const char *name)
+{
+	static const char *const keys[] = {"device", "ssd_device", "hdd_device"};
+	for (size_t i = 0; sys && i < sizeof keys / sizeof keys[0]; i++) {
+		const char *v = sysconf_get(sys, "storage", keys[i]);
+		if (v && !strcmp(v, name))
+			return ref_prefix(sys, "storage", keys[i]);
+	}
+	return xstrdup("");
+}
+
+/*
+ * Loads `name`, following `base` chains; a base with the section's own name
+ * refers to the preset. `ref` is the "file:line: " of the text that named it.
+ */
+static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, const char *ref, int depth,
+                sto_dev_params *out, char **err)
 {
 	char section[96];
 	enum sto_dev_kind kind = STO_DEV_SSD;
 	const sysconf_t *src = NULL;
 	if (strlen(name) >= sizeof out->name) {
-		*err = xasprintf("storage device name '%s' is too long", name);
+		*err = xasprintf("%sstorage device name '%s' is too long", ref, name);
 		return -1;
 	}
 	if (depth > 8) {
-		*err = xasprintf("storage device '%s': `base` chain is too long (a cycle?)", name);
+		*err = xasprintf("%sstorage device '%s': `base` chain is too long (a cycle?)", ref, name);
 		return -1;
 	}
 	if (find_section(sys, name, section, sizeof section, &kind))
@@ -132,8 +154,8 @@ static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, in
 	else if (find_section(pre, name, section, sizeof section, &kind))
 		src = pre;
 	if (!src) {
-		*err = xasprintf("unknown storage device '%s' (no [ssd.%s] or [hdd.%s] section in the system "
-		                 "file or the built-in presets)", name, name, name);
+		*err = xasprintf("%sunknown storage device '%s' (no [ssd.%s] or [hdd.%s] section in the system "
+		                 "file or the built-in presets)", ref, name, name, name);
 		return -1;
 	}
 	const char *base = NULL;
@@ -141,7 +163,10 @@ static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, in
 		return -1;
 	if (base) {
 		int same = strcmp(base, name) == 0;
-		if (load(same ? NULL : sys, pre, base, depth + 1, out, err) < 0)
+		char *bref = ref_prefix(src, section, "base");
+		int rc = load(same ? NULL : sys, pre, base, bref, depth + 1, out, err);
+		free(bref);
+		if (rc < 0)
 			return -1;
 		if (out->kind != kind) {
 			*err = xasprintf("%s: [%s] cannot start from %s device '%s'", sysconf_where(src, section, "base"),
@@ -163,14 +188,35 @@ int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *
 	sysconf_t *pre = sysconf_parse("storage-presets.conf", presets_text, err);
 	if (!pre)
 		return -1;
-	int r = load(sys, pre, name, 0, out, err);
+	char *ref = storage_ref(sys, name);
+	int r = load(sys, pre, name, ref, 0, out, err);
 	sysconf_free(pre);
-	if (r < 0)
+	if (r < 0) {
+		free(ref);
 		return -1;
+	}
 	const char *why = out->kind == STO_DEV_SSD ? sto_ssd_validate(&out->ssd) : sto_hdd_validate(&out->hdd);
 	if (why) {
-		*err = xasprintf("storage device '%s': %s", name, why);
-		return -1;
+		/* The values come from the device's own section when the file has one, else from a preset. */
+		char section[96];
+		snprintf(section, sizeof section, "%s.%s", sto_dev_kind_name(out->kind), name);
+		if (sys && sysconf_has_section(sys, section))
+			*err = xasprintf("%s: [%s] storage device '%s': %s", sysconf_section_where(sys, section), section,
+			                 name, why);
+		else
+			*err = xasprintf("%sstorage device '%s': %s", ref, name, why);
+	}
+	free(ref);
+	return why ? -1 : 0;
+}
+
+int sto_dev_check_all(const sysconf_t *sys, char **err)
+{
+	for (size_t i = 0; sys && sysconf_section_name(sys, i); i++) {
+		const char *s = sysconf_section_name(sys, i);
+		sto_dev_params p;
+		if ((!strncmp(s, "ssd.", 4) || !strncmp(s, "hdd.", 4)) && sto_dev_params_load(sys, s + 4, &p, err) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -57,6 +57,8 @@ const char *sto_dev_presets_text(void);
  * unknown or a key is malformed or missing.
  */
 int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *out, char **err);
+/* Loads every [ssd.NAME] and [hdd.NAME] of sys (NULL: none), used or not, so that each is checked: 0, or -1 with *err. */
+int sto_dev_check_all(const sysconf_t *sys, char **err);
 /* Builds an idle, empty device from validated parameters. */
 void sto_dev_init(sto_dev *d, const sto_dev_params *p);
 /* Releases what the device allocated (NULL is a no-op). */

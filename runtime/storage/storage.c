@@ -413,8 +413,8 @@ static uint32_t topo_group(const sto_topology *t, uint32_t n)
 
 typedef VEC(uint32_t) u32vec;
 
-/* Storage nodes of the configuration, in server-index order. */
-static int pick_nodes(sto_system *s, const sto_topology *topo, u32vec *out, char **err)
+/* Storage nodes of the configuration, in server-index order; errors name the key of sys that set them. */
+static int pick_nodes(sto_system *s, const sysconf_t *sys, const sto_topology *topo, u32vec *out, char **err)
 {
 	const sto_config *c = &s->cfg;
 	if (c->kind == STO_CFG_LOCAL) {
@@ -423,24 +423,28 @@ static int pick_nodes(sto_system *s, const sto_topology *topo, u32vec *out, char
 		return 0;
 	}
 	if (c->nodes) {
+		const char *key = c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes";
+		uint8_t *seen = xcalloc(s->nnodes, 1);
 		for (uint32_t i = 0; i < c->nnodes_list; i++) {
-			if (c->nodes[i] >= s->nnodes) {
-				*err = xasprintf("[storage] %s: node %u is outside the machine (%u nodes)",
-				                 c->kind == STO_CFG_STORAGE ? "io_nodes" : "bb_nodes", c->nodes[i], s->nnodes);
+			uint32_t n = c->nodes[i];
+			if (n >= s->nnodes || seen[n]) {
+				*err = n >= s->nnodes ? xasprintf("%s: [storage] %s: node %u is outside the machine (%u nodes)",
+				                                  sysconf_where(sys, "storage", key), key, n, s->nnodes)
+				                      : xasprintf("%s: [storage] %s: node %u is listed twice",
+				                                  sysconf_where(sys, "storage", key), key, n);
+				free(seen);
 				return -1;
 			}
-			for (uint32_t j = 0; j < i; j++)
-				if (c->nodes[j] == c->nodes[i]) {
-					*err = xasprintf("[storage] node %u is listed twice", c->nodes[i]);
-					return -1;
-				}
-			VEC_PUSH(out, c->nodes[i]);
+			seen[n] = 1;
+			VEC_PUSH(out, n);
 		}
+		free(seen);
 		return 0;
 	}
 	if (c->kind == STO_CFG_STORAGE) {
 		if (c->io_servers >= s->nnodes) {
-			*err = xasprintf("[storage] io_servers = %u leaves no compute node (%u nodes)", c->io_servers, s->nnodes);
+			*err = xasprintf("%s: [storage] io_servers = %u leaves no compute node (%u nodes)",
+			                 sysconf_where(sys, "storage", "io_servers"), c->io_servers, s->nnodes);
 			return -1;
 		}
 		for (uint32_t n = s->nnodes - c->io_servers; n < s->nnodes; n++)
@@ -541,11 +545,12 @@ sto_system *sto_new(const sysconf_t *sys, net_model *net, const sto_topology *to
 		goto fail;
 	}
 	if (!is_local(s) && (!net || net->nnodes < nnodes)) {
-		*err = xasprintf("storage: the %s configuration needs a network covering all %u nodes",
+		*err = xasprintf("%s: [storage] the %s configuration needs a network covering all %u nodes",
+		                 sysconf_where(sys, "storage", "config"),
 		                 s->cfg.kind == STO_CFG_COMPUTE ? "compute-side" : "storage-side", nnodes);
 		goto fail;
 	}
-	if (pick_nodes(s, topo, &nodes, err) < 0)
+	if (pick_nodes(s, sys, topo, &nodes, err) < 0)
 		goto fail;
 	s->nservers = (uint32_t)nodes.len;
 	s->servers = xcalloc(s->nservers, sizeof *s->servers);

@@ -1,6 +1,7 @@
 /*
- * test_base.c - checked arithmetic (base/checked.h) and the limits of the
- * whole-file readers (base/util.h). Every expected value is worked out by
+ * test_base.c - checked arithmetic (base/checked.h), the limits of the
+ * whole-file readers (base/util.h) and unknown system-file keys
+ * (base/sysconf.h). Every expected value is worked out by
  * hand in the comment beside it.
  */
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/checked.h"
+#include "base/sysconf.h"
 #include "base/util.h"
 #include "tests/unit/unit.h"
 
@@ -190,6 +192,58 @@ static void test_stream_limit(void)
 	CU_ASSERT_STRING_EQUAL(xread_strerror(ENOENT), strerror(ENOENT));
 }
 
+/* ------------------------------------------------------------ unknown system keys */
+
+/* Parses text as k.conf, looks up the keys of `asked` ("section.key", NULL-terminated), then checks the rest. */
+static char *unknown_after(const char *text, const char *const *asked)
+{
+	char *err = NULL;
+	sysconf_t *c = sysconf_parse("k.conf", text, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	for (const char *const *a = asked; *a; a++) {
+		const char *dot = strchr(*a, '.');
+		char *sec = xstrndup(*a, (size_t)(dot - *a));
+		(void)sysconf_get(c, sec, dot + 1);
+		free(sec);
+	}
+	if (sysconf_check_unused(c, &err) == 0)
+		CU_ASSERT_PTR_NULL(err);
+	sysconf_free(c);
+	return err;
+}
+
+static void test_unknown_keys(void)
+{
+	static const char *const net[] = {"network.model", "network.latency", "network.bandwidth",
+	                                  "node.memory_bandwidth", NULL};
+	/* every key asked for: no error */
+	char *err = unknown_after("[network]\nmodel = analytic\nlatency = 1 us\n", net);
+	CU_ASSERT_PTR_NULL(err);
+	/* one letter missing: 'latency' is one edit away */
+	err = unknown_after("[network]\nmodel = analytic\nlatncy = 1 us\n", net);
+	UT_TAKE_ERROR(err, "k.conf:3: unknown key 'latncy' in [network]; did you mean 'latency'?");
+	/* the key of another section */
+	err = unknown_after("[network]\nmemory_bandwidth = 1 GB/s\n", net);
+	UT_TAKE_ERROR(err, "k.conf:2: unknown key 'memory_bandwidth' in [network]; did you mean [node] memory_bandwidth?");
+	/* nothing near: no suggestion; two unknown keys: the first, and how many more */
+	err = unknown_after("[network]\nzzz = 1\n[other]\nmodel = x\n", net);
+	UT_TAKE_ERROR(err, "k.conf:2: unknown key 'zzz' in [network] (and 1 more unknown key)");
+	/* outside any section */
+	err = unknown_after("latency = 1 us\n", net);
+	UT_TAKE_ERROR(err, "k.conf:1: unknown key 'latency' outside any section; did you mean [network] latency?");
+	/* a section header is located too */
+	sysconf_t *c = sysconf_parse("k.conf", "\n[ssd.fast]\n[network]\n[SSD.fast]\n", &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_STRING_EQUAL(sysconf_section_where(c, "ssd.fast"), "k.conf:2");
+	CU_ASSERT_STRING_EQUAL(sysconf_section_where(c, "nosuch"), "k.conf");
+	sysconf_free(c);
+}
+
+static const ut_test sysconf_tests[] = {
+	{"unknown keys", test_unknown_keys},
+	{NULL, NULL},
+};
+
 static const ut_test checked_tests[] = {
 	{"add and multiply", test_add_mul},
 	{"saturating", test_saturating},
@@ -212,6 +266,7 @@ int main(void)
 	static const ut_suite suites[] = {
 		{.name = "checked arithmetic", .tests = checked_tests},
 		{.name = "reader limits", .tests = reader_tests, .setup = ut_dir_setup, .teardown = ut_dir_teardown},
+		{.name = "unknown system keys", .tests = sysconf_tests},
 		{0},
 	};
 	return ut_run_suites(suites);
