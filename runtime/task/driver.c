@@ -395,7 +395,8 @@ static int build(drv_sim *s, char **err)
 	coll_ctx *coll = coll_ctx_new(s->sys, err);
 	if (!coll)
 		return -1;
-	sysconf_unused(s->sys, stderr);
+	if (sysconf_check_unused(s->sys, err) < 0)
+		return -1;
 	s->w = task_world_new(s->ctx, s->net, &mp, mem_bw, s->o.stack_size, s->o.seed);
 	s->w->sto = s->sto;
 	if (lazy) {
