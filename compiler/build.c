@@ -210,9 +210,10 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 	memset(out, 0, sizeof *out);
 	char *dir = o->cache_dir ? xstrdup(o->cache_dir) : default_cache_dir();
 	if (make_dirs(dir) != 0) {
-		*err = xasprintf("cannot create the build cache %s: %s", dir, strerror(errno));
+		*err = xasprintf("cannot create the build cache %s: %s (XDG_CACHE_HOME chooses its place)", dir,
+		                 strerror(errno));
 		free(dir);
-		return -1;
+		return BUILD_CACHE_ERROR;
 	}
 	char *key = xasprintf("%s\n--\n%s\n--\n%s\n--\n%s", PACKAGE_VERSION, o->cflags ? o->cflags : "",
 	                      build_include_dir(), csrc);
@@ -230,17 +231,17 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 		char *logp = xasprintf("%s/%s.%ld.log", dir, hex, (long)getpid());
 		char *log = NULL;
 		if (write_file(csrc_path, csrc, strlen(csrc)) != 0) {
-			*err = xasprintf("cannot write %s: %s", csrc_path, strerror(errno));
-			rc = -1;
+			*err = xasprintf("cannot write into the build cache: %s: %s", csrc_path, strerror(errno));
+			rc = BUILD_CACHE_ERROR;
 		} else if (run_cc(o, csrc_path, tmp_so, logp, &log) != 0) {
 			*err = xasprintf("building %s failed:\n%s", name, log ? log : "");
-			rc = -1;
+			rc = BUILD_FAILED;
 		} else if (log && *log && fputs(log, stderr) == EOF) {
 			*err = xasprintf("cannot show the C compiler's warnings: %s", strerror(errno));
-			rc = -1;
+			rc = BUILD_FAILED;
 		} else if (rename(tmp_so, out->so_path) != 0) {
-			*err = xasprintf("cannot store %s: %s", out->so_path, strerror(errno));
-			rc = -1;
+			*err = xasprintf("cannot store %s in the build cache: %s", out->so_path, strerror(errno));
+			rc = BUILD_CACHE_ERROR;
 		}
 		unlink(tmp_so);
 		unlink(csrc_path);
@@ -250,8 +251,8 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 		free(logp);
 	}
 	free(dir);
-	if (rc == 0)
-		rc = load_entry(out->so_path, out, err);
+	if (rc == 0 && load_entry(out->so_path, out, err) != 0)
+		rc = BUILD_FAILED;
 	if (rc != 0) {
 		free(out->so_path);
 		out->so_path = NULL;

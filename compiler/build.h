@@ -29,12 +29,17 @@ typedef struct build_result {
 /* Directory holding ncsim's public headers for skeleton builds (source tree or installed). */
 const char *build_include_dir(void);
 
+/* What build_load returns on an error. */
+enum build_error {
+	BUILD_FAILED = -1,      /* the C does not compile or load (compiler output in *err) */
+	BUILD_CACHE_ERROR = -2, /* the cache cannot be created or written (an I/O error, named in *err) */
+};
 /*
  * Compiles `csrc` (named `name` in messages) unless cached, loads it, and
- * checks its ABI. Returns 0, or -1 with *err set (heap string, compiler
- * output included). Warnings of a successful build (-Wall; only code a user
- * wrote has any) go to stderr as the compiler wrote them, once: a cached
- * entry is not compiled again.
+ * checks its ABI. Returns 0, or an enum build_error with *err set (heap
+ * string). Warnings of a successful build (-Wall; only code a user wrote has
+ * any) go to stderr as the compiler wrote them, once: a cached entry is not
+ * compiled again.
  */
 int build_load(const char *csrc, const char *name, const build_opts *o, build_result *out, char **err);
 /* Unloads a skeleton loaded by build_load and frees its fields. */

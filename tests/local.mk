@@ -58,3 +58,7 @@ fuzz/%: tests/fuzz/%.c fuzz/libncsim-fuzz.a
 .SECONDARY: $(FUZZ_OBJS)
 
 .PHONY: fuzz fuzz-clang fuzz-build
+# The hostile-input suite (issue 12, doc/security.md): files and options a user might be
+# handed, each case with its exit status, message and no output folder left behind.
+TESTS += tests/hostile/check.sh
+EXTRA_DIST += tests/hostile/check.sh tests/hostile/run-hostile.sh tests/hostile/cases

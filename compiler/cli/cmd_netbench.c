@@ -81,28 +81,28 @@ static int write_file(const char *path, net_model *net, const nb_params *p, cons
 	return -1;
 }
 
-/* --links FILE and the --out folder. 0, or -1 after a message. */
-static int write_outputs(const opt_set *o, net_model *net, const nb_params *p, const nb_result *r)
+/* --links FILE and the files of the --out folder (its temporary folder, od->staging). 0, or -1 after a message. */
+static int write_outputs(const opt_set *o, drv_outdir *od, net_model *net, const nb_params *p, const nb_result *r)
 {
 	const char *links = opt_get(o, OPT_LINKS)->text;
 	if (links && write_file(links, net, p, NULL) < 0)
 		return -1;
-	if (!opt_given(o, OPT_OUT))
+	if (!od->staging)
 		return 0;
-	char *err = NULL, *dir = opt_out_dir(o, "netbench", &err);
-	char *csv = dir ? xasprintf("%s/netbench.csv", dir) : NULL, *lk = dir ? xasprintf("%s/links.csv", dir) : NULL;
-	int rc = dir && write_file(csv, net, p, r) == 0 && write_file(lk, net, p, NULL) == 0 ? 0 : -1;
-	if (!dir)
+	char *err = NULL, *csv = xasprintf("%s/netbench.csv", od->staging), *lk = xasprintf("%s/links.csv", od->staging);
+	int rc = write_file(csv, net, p, r) == 0 && write_file(lk, net, p, NULL) == 0 ? 0 : -1;
+	if (rc == 0 && drv_outdir_commit(od, &err) < 0) {
 		fprintf(stderr, "ncsim netbench: %s\n", err);
-	free(err);
-	free(dir);
+		free(err);
+		rc = -1;
+	}
 	free(csv);
 	free(lk);
 	return rc;
 }
 
 /* Runs the traffic on the machine and reports it. An exit status. */
-static int bench(const opt_set *o, const drv_options *d, const nb_params *p)
+static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv_outdir *od)
 {
 	sim_ctx *ctx = sim_new(d->seed);
 	sim_set_progress(ctx, (enum sim_progress)d->progress, p->until ? p->until : p->duration);
@@ -123,7 +123,7 @@ static int bench(const opt_set *o, const drv_options *d, const nb_params *p)
 	r.wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	r.rss_mib = (double)ru.ru_maxrss / 1024.0;
 	nb_print(net, p, &r, opt_given(o, OPT_CSV), stdout);
-	if (write_outputs(o, net, p, &r) < 0)
+	if (status == EXIT_OK && write_outputs(o, od, net, p, &r) < 0)
 		status = EXIT_USAGE;
 	net_destroy(net);
 	sim_free(ctx);
@@ -146,7 +146,16 @@ int cmd_netbench(int argc, char **argv)
 		opt_free(&o);
 		return EXIT_USAGE;
 	}
-	rc = bench(&o, &d, &p);
+	/* The --out folder is prepared first: an existing or unwritable one fails before the run. */
+	drv_outdir od = {0};
+	if (opt_given(&o, OPT_OUT) && opt_out_dir(&o, "netbench", &od, &err) < 0) {
+		fprintf(stderr, "ncsim netbench: %s\n", err);
+		free(err);
+		opt_free(&o);
+		return EXIT_USAGE;
+	}
+	rc = bench(&o, &d, &p, &od);
+	drv_outdir_free(&od); /* removes the folder of a run that failed */
 	opt_free(&o);
 	return rc;
 }

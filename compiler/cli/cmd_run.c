@@ -6,10 +6,13 @@
  * skeleton.c -n TASKS` for a skeleton written in C against ncsim/rt.h or
  * ncsim/union.h (it ends with NCSIM_SKELETON(program)).
  *
- * Nothing is created on an input error: the output folder is made only after
- * the program compiled, the system file loaded and the program's options
- * parsed. A run that fails in the simulation (deadlock, run-time error)
- * still writes its folder, which documents the failure, and exits with 1.
+ * Nothing is created on an input error: the output folder is prepared only
+ * after the program compiled, the system file loaded and the program's
+ * options parsed. The run writes into a temporary folder that is renamed
+ * onto --out when its outputs are complete (drv_run_out); a run that fails
+ * in the simulation (deadlock, run-time error, a crash in a skeleton) leaves
+ * no folder and exits with 1; SIGINT or SIGTERM keep the figures so far and
+ * exit with 130.
  * The options, their meaning and the help text come from the table of
  * runtime/task/options.c, shared with every other command.
  */
@@ -17,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "compiler/build.h"
 #include "compiler/codegen/codegen.h"
@@ -55,7 +57,7 @@ static drv_sim *setup(run_opts *r, const rt_program *prog)
 
 static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 {
-	char *err = NULL, *dir = NULL;
+	char *err = NULL;
 	r->sd.argc = argc;
 	r->sd.argv = argv;
 	/* A dry set-up first: a bad system file or program option must not leave a folder behind. */
@@ -68,49 +70,16 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 		free(err);
 		return EXIT_INPUT;
 	}
-	if (!(dir = opt_out_dir(&r->o, prog->name, &err))) {
-		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot create the output folder");
+	drv_outdir d;
+	if (opt_out_dir(&r->o, prog->name, &d, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err);
 		free(err);
 		return EXIT_USAGE;
 	}
-	r->sd.out_dir = dir;
-	s = setup(r, prog);
-	if (!s) {
-		free(dir);
-		return EXIT_INPUT;
-	}
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int rc = drv_run(s, stderr);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (rc < 0) {
-		drv_free(s);
-		free(dir);
-		return EXIT_INPUT;
-	}
-	if (rc == 0)
-		trf_stat_print(drv_world(s), stdout); /* the traffic models' figures; nothing if none ran */
-	if (drv_write(s, dir, &err) < 0) {
-		fprintf(stderr, "ncsim run: %s\n", err ? err : "cannot write the output folder");
-		free(err);
-		free(dir);
-		drv_free(s);
-		return EXIT_USAGE;
-	}
-	const sim_stats *st = drv_stats(s);
-	double wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	fprintf(stderr,
-	        "ncsim: %s: %s\n"
-	        "  tasks:          %" PRIu32 " on the %s network\n"
-	        "  simulated time: %.6f us\n"
-	        "  wall time:      %.3f s\n"
-	        "  events:         %" PRIu64 "\n"
-	        "  output folder:  %s\n",
-	        prog->name, rc ? "FAILED" : "done", r->ntasks, drv_network_name(s), (double)drv_end_time(s) / 1e6, wall,
-	        st ? st->events : 0, dir);
-	free(dir);
+	int rc = (s = setup(r, prog)) ? drv_run_program(s, &d, prog->name, r->ntasks) : EXIT_INPUT;
+	drv_outdir_free(&d);
 	drv_free(s);
-	return rc ? EXIT_INPUT : EXIT_OK;
+	return rc;
 }
 
 /* 1 if path ends with ext (and has a name before it). */
@@ -148,6 +117,13 @@ static int prepare(run_opts *r, int argc, char **argv, int *status)
 		return -1;
 	}
 	r->path = r->o.operand;
+	if (opt_input_file(r->path, has_ext(r->path, ".vef") ? "trace" : has_ext(r->path, ".c") ? "C skeleton" : "program",
+	                   &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err);
+		free(err);
+		*status = EXIT_USAGE;
+		return -1;
+	}
 	r->ntasks = opt_given(&r->o, OPT_TASKS) ? (uint32_t)opt_get(&r->o, OPT_TASKS)->num : 1;
 	r->cg.allow_backend_code = opt_given(&r->o, OPT_ALLOW_BACKEND_CODE);
 	if (opt_run_settings(&r->o, &r->sd, &err) < 0) {
@@ -196,17 +172,18 @@ int cmd_run(int argc, char **argv)
 	}
 	build_opts bo = {.verbose = opt_given(&r.o, OPT_VERBOSE)};
 	build_result br;
-	if (build_load(csrc, name, &bo, &br, &err) < 0) {
+	int built = build_load(csrc, name, &bo, &br, &err);
+	if (built < 0) {
 		/* Generated C that does not build is ncsim's fault, unless it holds the user's code. */
 		int hand = has_ext(r.path, ".c");
 		fprintf(stderr, "ncsim run: cannot build %s: %s\n", r.path, err);
-		if (hand && !strstr(csrc, "NCSIM_SKELETON") && !strstr(csrc, "ncsim_skeleton"))
+		if (hand && built == BUILD_FAILED && !strstr(csrc, "NCSIM_SKELETON") && !strstr(csrc, "ncsim_skeleton"))
 			fprintf(stderr, "ncsim run: a skeleton in C ends with NCSIM_SKELETON(program) (see ncsim/rt.h)\n");
 		free(err);
 		free(csrc);
 		free(name);
 		opt_free(&r.o);
-		return hand || r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
+		return built == BUILD_CACHE_ERROR ? EXIT_USAGE : hand || r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
 	}
 	free(csrc);
 	if (drv_program_help(br.program, r.o.rest_argc, r.o.rest_argv, stdout))

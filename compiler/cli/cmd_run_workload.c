@@ -8,7 +8,8 @@
  *
  * Every skeleton is compiled (cg_compile_file; a .c file is a skeleton written
  * in C, cg_skeleton_file) and built through the build cache once per distinct
- * file.
+ * file. A workload file may come from elsewhere: the .c skeletons it names
+ * are host code and need --allow-backend-code (doc/security.md).
  */
 #include "config.h"
 
@@ -28,6 +29,7 @@
 typedef struct rw_loader {
 	int allow_backend_code;
 	int verbose;
+	int cache_error; /* a build failed because the cache cannot be written (exit status 2) */
 	VEC(build_result) built;
 } rw_loader;
 
@@ -42,8 +44,14 @@ static int compile_load(void *ctx, const wl_job *job, const rt_program **prog, c
 	cg_opts co = {.name = name, .allow_backend_code = l->allow_backend_code};
 	char *csrc = NULL;
 	size_t len = 0, n = strlen(job->path);
-	int rc = n > 2 && !strcmp(job->path + n - 2, ".c") ? cg_skeleton_file(job->path, stderr, &csrc, &len)
-	                                                   : cg_compile_file(job->path, &co, stderr, &csrc, &len);
+	int c_file = n > 2 && !strcmp(job->path + n - 2, ".c");
+	if (c_file && !l->allow_backend_code) {
+		*err = xasprintf("%s is C code that would run on this machine; --allow-backend-code permits it", job->path);
+		free(name);
+		return -1;
+	}
+	int rc = c_file ? cg_skeleton_file(job->path, stderr, &csrc, &len)
+	                : cg_compile_file(job->path, &co, stderr, &csrc, &len);
 	if (rc != EXIT_OK) {
 		*err = xasprintf(rc == EXIT_INPUT ? "errors in %s (reported above)" : "cannot read %s", job->path);
 		free(name);
@@ -54,6 +62,7 @@ static int compile_load(void *ctx, const wl_job *job, const rt_program **prog, c
 	rc = build_load(csrc, name, &bo, &br, err);
 	free(csrc);
 	free(name);
+	l->cache_error |= rc == BUILD_CACHE_ERROR;
 	if (rc < 0)
 		return -1;
 	VEC_PUSH(&l->built, br);
@@ -87,7 +96,10 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	wl_file w = {0};
 	rw_loader loader = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE),
 	                    .verbose = opt_given(&o, OPT_VERBOSE)};
-	if (opt_run_settings(&o, &run.sd, &err) < 0)
+	/* The files the command line names: missing, a directory or a device is a usage error (2). */
+	if (opt_input_file(wkld_path, "workload file", &err) < 0 ||
+	    (run.alloc_path && opt_input_file(run.alloc_path, "allocation file", &err) < 0) ||
+	    opt_run_settings(&o, &run.sd, &err) < 0)
 		goto out;
 	run.sd.argc = argc + 3;
 	run.sd.argv = cmd;
@@ -97,6 +109,8 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	}
 	run.load_ctx = &loader;
 	status = wl_run(&w, &run);
+	if (status == EXIT_INPUT && loader.cache_error)
+		status = EXIT_USAGE;
 out:
 	if (err)
 		fprintf(stderr, "ncsim: %s\n", err);

@@ -81,6 +81,7 @@ struct sim_ctx {
 	size_t next_slab;
 	sim_stats last; /* counters of the last finished run */
 	sim_progress_state prog;
+	const volatile sig_atomic_t *interrupt; /* sim_set_interrupt's flag, or NULL */
 };
 
 sim_ctx *sim_new(uint64_t seed)
@@ -275,9 +276,21 @@ static void run_inits(sim_ctx *ctx)
 	ctx->self = SIM_NO_ENTITY;
 }
 
+void sim_set_interrupt(sim_ctx *ctx, const volatile sig_atomic_t *flag) { ctx->interrupt = flag; }
+
+/* Stops the run if the interrupt flag is up; looked at every SIM_PROGRESS_EVERY events, never per event. */
+static void check_interrupt(sim_ctx *ctx)
+{
+	if (UNLIKELY(ctx->interrupt && *ctx->interrupt)) {
+		ctx->stats.interrupted = 1;
+		ctx->stop = 1;
+	}
+}
+
 static void progress_tick(sim_ctx *ctx)
 {
 	ctx->tick = SIM_PROGRESS_EVERY;
+	check_interrupt(ctx);
 	sim_progress_tick(&ctx->prog, sim_progress_clock(), ctx->now, ctx->stats.events);
 }
 
@@ -293,11 +306,13 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 	ctx->err = 0;
 	ctx->stats.events = 0;
 	ctx->stats.stopped_at_until = 0;
+	ctx->stats.interrupted = 0;
 	ctx->stats.end_time = ctx->now;
 	sim_progress_begin(&ctx->prog, wall0, ctx->now);
 	ctx->tick = SIM_PROGRESS_EVERY;
 
 	run_inits(ctx);
+	check_interrupt(ctx); /* a signal during the set-up */
 
 	sim_pq *pq = &ctx->pq;
 	while (LIKELY(!ctx->stop)) {

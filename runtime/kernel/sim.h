@@ -23,6 +23,7 @@
 #ifndef NCSIM_SIM_H
 #define NCSIM_SIM_H
 
+#include <signal.h> /* sig_atomic_t */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,6 +87,7 @@ typedef struct sim_stats {
 	ncsim_time_t end_time;  /* simulated time of the last event processed */
 	double wall_seconds;    /* wall time spent in sim_run */
 	int stopped_at_until;   /* 1 if the run stopped because of `until` */
+	int interrupted;        /* 1 if the flag of sim_set_interrupt stopped the run */
 } sim_stats;
 
 /* Creates a context; `seed` derives every entity's RNG stream. */
@@ -133,6 +135,11 @@ sim_eid sim_self(const sim_ctx *ctx);
 int sim_run(sim_ctx *ctx, ncsim_time_t until);
 /* Makes sim_run return after the current handler; err != 0 makes it return -1. */
 void sim_stop(sim_ctx *ctx, int err);
+/*
+ * sim_run stops (returning 0, stats.interrupted set) within a few thousand
+ * events of *flag becoming non-zero; a signal handler sets it. NULL: never.
+ */
+void sim_set_interrupt(sim_ctx *ctx, const volatile sig_atomic_t *flag);
 /*
  * Counters of the last (or current) run. `scheduled` and `peak_pending` also
  * count what was queued between the previous run and this one.

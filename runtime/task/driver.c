@@ -1,16 +1,21 @@
 /*
- * sim_driver.c - one simulation run (see sim_driver.h).
+ * driver.c - one simulation run and its output folder (see driver.h).
  */
 #include "config.h"
 
 #include "runtime/task/driver.h"
 #include "runtime/storage/device.h"
 
+#include <errno.h>
+#include <dirent.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "base/exitcode.h"
 
 #include "runtime/coll/coll.h"
 #include "runtime/kernel/progress.h"
@@ -22,8 +27,10 @@
 #include "runtime/stats/outfile.h"
 #include "runtime/task/summary.h"
 #include "runtime/task/tasks_csv.h"
+#include "runtime/traffic/stats.h"
 #include "base/defaults.h"
 #include "base/sysconf.h"
+#include "runtime/task/guard.h"
 #include "runtime/task/task.h"
 
 /*
@@ -31,8 +38,8 @@
  * nodes each, the shape of stdlib/systems/df-small.conf) with the MPI
  * software costs of the Omni-Path calibration, and a compute-side burst
  * buffer: the first node of every group holds a d3-s4510 SSD, so 63 nodes
- * run tasks and each task's I/O goes to the burst buffer of its group. Jobs
- * with more tasks than compute nodes share nodes.
+ * run tasks and each task's I/O goes to the burst buffer of its group. A job
+ * with more tasks than compute nodes needs drv_options.oversubscribe.
  */
 const char drv_default_system[] =
 	"# ncsim built-in default system\n"
@@ -88,6 +95,8 @@ struct drv_sim {
 	const char *status;
 	ncsim_time_t end;
 	double wall;      /* seconds spent in drv_run */
+	const volatile sig_atomic_t *interrupt; /* guard_arm's flag while drv_run runs */
+	drv_outdir *od;   /* the folder drv_run_out writes, removed if a task calls exit() */
 };
 
 sysconf_t *drv_load_system(const drv_options *o, char **err)
@@ -148,7 +157,8 @@ int drv_add_job(drv_sim *s, const drv_job *j, char **err)
 	}
 	drv_jobspec js = {.prog = j->prog, .name = xstrdup(j->name ? j->name : j->prog->name), .ntasks = j->ntasks,
 	                 .start = j->start};
-	if (prm_parse(j->prog, j->argc, j->argv, &js.args, err) < 0) {
+	if (prm_parse(j->prog, j->argc, j->argv, &js.args, err) < 0 ||
+	    prm_check_trust(&js.args, s->o.allow_host_access, err) < 0) {
 		char *e = xasprintf("%s: %s", js.name, *err);
 		free(*err);
 		*err = e;
@@ -306,8 +316,10 @@ static uint32_t *place(drv_sim *s, const drv_jobspec *js, char **err)
 	for (uint32_t n = 0; n < s->net->nnodes; n++)
 		if (!storage_node(s, n))
 			compute[nc++] = n;
-	if (nc == 0) {
-		*err = xasprintf("every node of the machine hosts storage: no node is left for job %s", js->name);
+	if (nc == 0 || (js->ntasks > nc && !s->o.oversubscribe)) {
+		*err = nc == 0 ? xasprintf("every node of the machine hosts storage: no node is left for job %s", js->name)
+		               : xasprintf("%s: %" PRIu32 " tasks, but the machine has %" PRIu32 " compute nodes; "
+		                           "--oversubscribe puts several tasks on a node", js->name, js->ntasks, nc);
 		free(compute);
 		free(nodes);
 		return NULL;
@@ -473,6 +485,18 @@ static int finish_io_log(drv_sim *s, int keep, FILE *err)
 	return 0;
 }
 
+/* The run ended early on purpose (until, a signal): the logs of unfinished tasks say why. */
+static int ended_early(drv_sim *s, const char *status, ncsim_time_t end, const char *why, FILE *err)
+{
+	s->end = end;
+	char msg[160];
+	snprintf(msg, sizeof msg, "The simulation %s at %.6f us before this task ended", why, (double)end / 1e6);
+	close_logs(s, msg);
+	int bad = finish_io_log(s, 1, err) < 0;
+	s->status = bad ? "failed" : status;
+	return bad;
+}
+
 static int run(drv_sim *s, FILE *err)
 {
 	char *msg = NULL;
@@ -482,6 +506,7 @@ static int run(drv_sim *s, FILE *err)
 		return -1;
 	}
 	sim_set_progress(s->ctx, (enum sim_progress)s->o.progress, 0);
+	sim_set_interrupt(s->ctx, s->interrupt);
 	int stopped = sim_run(s->ctx, s->o.until ? s->o.until : SIM_FOREVER) < 0;
 	const sim_stats *st = sim_get_stats(s->ctx);
 	for (size_t i = 0; i < s->w->all.len; i++) {
@@ -497,6 +522,12 @@ static int run(drv_sim *s, FILE *err)
 			fprintf(err, "ncsim: the simulation was stopped by an error at time %.6f us (see above)\n",
 			        (double)reached / 1e6);
 		failed = "The simulation was stopped by an error (see the report on stderr)";
+	} else if (st->interrupted && !s->w->fatal) {
+		return ended_early(s, "interrupted", reached,
+		                   guard_interrupted() == SIGTERM ? "was stopped by SIGTERM" : "was interrupted (SIGINT)",
+		                   err)
+		           ? DRV_FAILED
+		           : DRV_INTERRUPTED;
 	} else if (task_world_check(s->w, st->stopped_at_until, err) != 0) {
 		failed = s->w->fatal_msg ? s->w->fatal_msg
 		                         : "The simulation ended with blocked tasks (deadlock; see the report on stderr)";
@@ -506,18 +537,11 @@ static int run(drv_sim *s, FILE *err)
 		close_logs(s, failed);
 		finish_io_log(s, 0, err);
 		s->status = "failed";
-		return 1;
+		return DRV_FAILED;
 	}
-	if (st->stopped_at_until) {
-		s->end = reached > s->o.until ? reached : s->o.until; /* the clock got to the limit */
-		char why[128];
-		snprintf(why, sizeof why, "The simulation stopped at its time limit (%.6f us) before this task ended",
-		         (double)s->o.until / 1e6);
-		close_logs(s, why);
-		int bad = finish_io_log(s, 1, err) < 0;
-		s->status = bad ? "failed" : "stopped";
-		return bad;
-	}
+	if (st->stopped_at_until) /* the clock got to the limit */
+		return ended_early(s, "stopped", reached > s->o.until ? reached : s->o.until, "stopped at its time limit",
+		                   err);
 	int bad = finish_io_log(s, 1, err) < 0;
 	if (s->net->ops->check && s->net->ops->check(s->net, err) < 0)
 		bad = 1;
@@ -526,6 +550,40 @@ static int run(drv_sim *s, FILE *err)
 		bad = 1;
 	s->status = bad ? "failed" : "ok";
 	return bad;
+}
+
+/*
+ * After a jump out of a task (guard.h): a crash or the watchdog. The task
+ * is failed like an rt_fatal; nothing of the run is trusted any more, so
+ * there is no end-of-run check.
+ */
+static int escaped(drv_sim *s, int cause, FILE *err)
+{
+	rt_task *t = task_escape();
+	char msg[200];
+	if (cause == GUARD_WATCHDOG)
+		snprintf(msg, sizeof msg, "the task ran for more than %g s of wall time without yielding to the "
+		         "simulator (an endless loop?); --watchdog sets the limit", s->o.watchdog_s);
+	else
+		snprintf(msg, sizeof msg, "the task crashed: %s", guard_cause_text(cause));
+	if (t)
+		task_fail(t, msg);
+	else
+		fprintf(err, "ncsim: %s\n", msg);
+	s->status = "failed";
+	s->end = sim_now(s->ctx);
+	if (s->w)
+		close_logs(s, s->w->fatal_msg ? s->w->fatal_msg : msg);
+	finish_io_log(s, 0, err);
+	return DRV_FAILED;
+}
+
+/* guard_opts.cleanup: a task called exit(); nothing of the run may stay behind. */
+static void drop_outputs(void *ctx)
+{
+	drv_sim *s = ctx;
+	if (s->od)
+		drv_outdir_abort(s->od);
 }
 
 /* Writes one file of the folder through an atomic outfile. */
@@ -605,15 +663,34 @@ void drv_free(drv_sim *s)
 int drv_run(drv_sim *s, FILE *err)
 {
 	double t0 = sim_progress_clock();
-	int rc = run(s, err);
+	guard_opts g = {.watchdog_s = s->o.watchdog_s, .cleanup = drop_outputs, .cleanup_ctx = s};
+	int rc;
+	s->interrupt = guard_arm(&g);
+	if (GUARD_CATCH() == 0)
+		rc = run(s, err);
+	else
+		rc = escaped(s, guard_cause(), err);
+	guard_disarm();
+	s->interrupt = NULL;
 	s->wall = sim_progress_clock() - t0;
 	return rc;
 }
 
-void drv_report(const drv_sim *s, FILE *out, const char *name, int rc, const char *label, const char *what,
+const char *drv_status(const drv_sim *s) { return s->status; }
+int drv_ran(const drv_sim *s) { return s->w && strcmp(s->status, "not run"); }
+
+void drv_report(const drv_sim *s, FILE *out, const char *name, const char *label, const char *what,
                 const char *dir)
 {
 	const sim_stats *st = drv_stats(s);
+	char how[64];
+	double end_us = (double)s->end / 1e6;
+	if (!strcmp(s->status, "stopped"))
+		snprintf(how, sizeof how, "stopped at %.6f us (--until)", end_us);
+	else if (!strcmp(s->status, "interrupted"))
+		snprintf(how, sizeof how, "interrupted at %.6f us", end_us);
+	else
+		snprintf(how, sizeof how, "%s", strcmp(s->status, "ok") ? "FAILED" : "done");
 	fprintf(out,
 	        "ncsim: %s: %s\n"
 	        "  %-16s%s\n"
@@ -621,7 +698,7 @@ void drv_report(const drv_sim *s, FILE *out, const char *name, int rc, const cha
 	        "  wall time:      %.3f s\n"
 	        "  events:         %" PRIu64 "\n"
 	        "  output folder:  %s\n",
-	        name, rc ? "FAILED" : "done", label, what, (double)s->end / 1e6, s->wall, st ? st->events : 0, dir);
+	        name, how, label, what, end_us, s->wall, st ? st->events : 0, dir ? dir : "none (the run failed)");
 }
 
 double drv_wall_seconds(const drv_sim *s) { return s->wall; }
@@ -640,3 +717,169 @@ const char *drv_network_model(const char *name)
 }
 
 const char *drv_network_name(const drv_sim *s) { return s->net ? s->net->ops->name : ""; }
+
+/* ------------------------------------------------------------ output folder */
+
+/* rm -rf path: symbolic links are removed, never followed. */
+static void remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return;
+	DIR *d = S_ISDIR(st.st_mode) ? opendir(path) : NULL;
+	for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			char *p = xasprintf("%s/%s", path, e->d_name);
+			remove_tree(p);
+			free(p);
+		}
+	}
+	if (d)
+		closedir(d);
+	remove(path);
+}
+
+/* The folder that holds path: "a/b" for "a/b/c", "." for "c" (heap). */
+static char *parent_of(const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	while (n > 0 && path[n - 1] != '/')
+		n--;
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	return n == 0 ? xstrdup(".") : xstrndup(path, n);
+}
+
+int drv_outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err)
+{
+	*d = (drv_outdir){.force = force};
+	struct stat st;
+	if (out && lstat(out, &st) == 0 && !force) {
+		*err = xasprintf("the output folder %s exists; --force replaces it", out);
+		return -1;
+	}
+	d->path = out ? xstrdup(out) : outfile_default_dir("ncsim-out", label, time(NULL));
+	char *parent = parent_of(d->path), *stem = xpath_stem(d->path, "");
+	int rc = strcmp(parent, ".") ? outfile_mkdir_p(parent, err) : 0;
+	if (rc == 0) {
+		d->staging = xasprintf("%s/.ncsim-tmp-%s.XXXXXX", parent, stem);
+		if (!mkdtemp(d->staging)) {
+			*err = xasprintf("cannot write the output folder %s: %s", d->path, strerror(errno));
+			free(d->staging);
+			d->staging = NULL;
+			rc = -1;
+		}
+	}
+	free(parent);
+	free(stem);
+	if (rc < 0) {
+		free(d->path);
+		d->path = NULL;
+	}
+	return rc;
+}
+
+/* Renames the temporary folder onto the first free name of path, path-2, path-3, ... (default folders). */
+static int commit_fresh(drv_outdir *d, char **err)
+{
+	struct stat st;
+	for (unsigned n = 1; n < 10000; n++) {
+		char *p = n == 1 ? xstrdup(d->path) : xasprintf("%s-%u", d->path, n);
+		if (lstat(p, &st) == 0) {
+			free(p);
+			continue;
+		}
+		if (rename(d->staging, p) < 0) {
+			*err = xasprintf("cannot create the output folder %s: %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		free(d->path);
+		d->path = p;
+		return 0;
+	}
+	*err = xasprintf("%s: too many run folders with this name", d->path);
+	return -1;
+}
+
+int drv_outdir_commit(drv_outdir *d, char **err)
+{
+	struct stat st;
+	if (!d->staging) {
+		*err = xasprintf("the output folder %s was removed", d->path ? d->path : "");
+		return -1;
+	}
+	if (!d->force || lstat(d->path, &st) != 0) {
+		if (commit_fresh(d, err) < 0)
+			return -1;
+	} else {
+		/* --force: the old folder moves aside, the new one takes its name, then the old one goes. */
+		char *old = xasprintf("%s.old", d->staging);
+		int rc = rename(d->path, old) == 0 ? rename(d->staging, d->path) : -1;
+		if (rc < 0)
+			*err = xasprintf("cannot replace the output folder %s: %s", d->path, strerror(errno));
+		remove_tree(old);
+		free(old);
+		if (rc < 0)
+			return -1;
+	}
+	free(d->staging);
+	d->staging = NULL;
+	return 0;
+}
+
+void drv_outdir_abort(drv_outdir *d)
+{
+	if (!d->staging)
+		return;
+	remove_tree(d->staging);
+	free(d->staging);
+	d->staging = NULL;
+}
+
+const char *drv_outdir_done(const drv_outdir *d, int status)
+{
+	return status == EXIT_OK || status == EXIT_INTERRUPTED ? d->path : NULL;
+}
+
+void drv_outdir_free(drv_outdir *d)
+{
+	drv_outdir_abort(d);
+	free(d->path);
+	d->path = NULL;
+}
+
+int drv_run_out(drv_sim *s, drv_outdir *d, FILE *msg)
+{
+	char *err = NULL;
+	drv_set_out_dir(s, d->staging);
+	s->od = d;
+	int rc = drv_run(s, msg);
+	s->od = NULL;
+	if (rc < 0 || rc == DRV_FAILED) {
+		drv_outdir_abort(d);
+		return EXIT_INPUT;
+	}
+	if (drv_write(s, d->staging, &err) < 0 || drv_outdir_commit(d, &err) < 0) {
+		fprintf(msg, "ncsim: %s\n", err ? err : "cannot write the output folder");
+		free(err);
+		drv_outdir_abort(d);
+		return EXIT_USAGE;
+	}
+	return rc == DRV_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
+}
+
+int drv_run_program(drv_sim *s, drv_outdir *d, const char *name, uint32_t ntasks)
+{
+	int rc = drv_run_out(s, d, stderr);
+	if (rc == EXIT_OK)
+		trf_stat_print(s->w, stdout); /* nothing if no traffic model ran */
+	if (drv_ran(s)) {
+		char *what = xasprintf("%" PRIu32 " on the %s network", ntasks, drv_network_name(s));
+		drv_report(s, stderr, name, "tasks:", what, drv_outdir_done(d, rc));
+		free(what);
+	}
+	return rc;
+}

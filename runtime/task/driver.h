@@ -1,12 +1,16 @@
 /*
- * sim_driver.h - one simulation run: a system, one or more jobs, the output
+ * driver.h - one simulation run: a system, one or more jobs, the output
  * folder (prefix drv_). This is what `ncsim run` and rt_main call.
  *
  *     drv_sim *s = drv_new(&opts, &err);          system file or built-in default
  *     drv_add_job(s, &job, &err);                 once per job (program, tasks, args, placement)
- *     int rc = drv_run(s, stderr);                0 ok, 1 failed run (deadlock, rt_fatal)
- *     drv_write(s, outdir, &err);                 summary.json, tasks.csv, links.csv, storage.csv
- *     drv_free(s);
+ *     drv_outdir_begin(&d, out, force, name, &err);   the temporary output folder
+ *     int status = drv_run_out(s, &d, stderr);    simulate, write, rename: an exit status
+ *     drv_report(s, stderr, name, "tasks:", what, d.path);
+ *     drv_outdir_free(&d); drv_free(s);
+ *
+ * or, without an output folder (tests): drv_run(s, stderr), then
+ * drv_write(s, dir, &err) to write the files into dir.
  *
  * The run is a pure function of (programs, arguments, system, seed): two runs
  * with equal inputs write byte-identical tasks.csv and links.csv, and
@@ -42,6 +46,10 @@ typedef struct drv_options {
 	int io_log;              /* write io.csv (one row per I/O request) into out_dir */
 	const char *routing;     /* dragonfly routing override, or NULL: the system file's */
 	const char *system_name; /* name of the system in outputs when system_text is used, or NULL */
+	int allow_host_access;   /* program options may run commands, read host files, log outside out_dir (prm_check_trust) */
+	int oversubscribe;       /* a job may have more tasks than the machine has compute nodes */
+	double watchdog_s;       /* wall seconds a task may run without yielding (guard.h); 0: no limit */
+	int force;               /* drv_outdir_begin may replace an existing folder (--force) */
 } drv_options;
 
 typedef struct drv_job {
@@ -67,25 +75,75 @@ void drv_set_out_dir(drv_sim *s, const char *dir);
 int drv_add_job(drv_sim *s, const drv_job *j, char **err);
 /* 1 (and the help text on out) if argv asks for --help/--usage of prog, else 0. */
 int drv_program_help(const rt_program *prog, int argc, char **argv, FILE *out);
+/* What drv_run returns besides -1 (a set-up error). */
+enum drv_result {
+	DRV_OK = 0,          /* every task finished, or the run stopped at `until` */
+	DRV_FAILED = 1,      /* deadlock, rt_fatal, a crash, exit() or the watchdog in a task, a model invariant */
+	DRV_INTERRUPTED = 2, /* SIGINT or SIGTERM: the run ended at the current time */
+};
 /*
- * Builds the network, the storage and the tasks, simulates, checks the end
- * state. Returns 0 if every task finished, 1 if the run failed (deadlock
- * report, rt_fatal, network or storage invariant) with the report on err,
- * -1 on a setup error (on err). Logs of tasks that did not finish get the
- * abort epilogue.
+ * Builds the network, the storage and the tasks, simulates (under the hooks
+ * of guard.h), checks the end state. Returns an enum drv_result, or -1 on a
+ * setup error; failures are reported on err. Logs of tasks that did not
+ * finish get the abort epilogue.
  */
 int drv_run(drv_sim *s, FILE *err);
+/* "ok", "stopped" (at until), "interrupted", "failed" or "not run": the status in summary.json. */
+const char *drv_status(const drv_sim *s);
+/* 1 once drv_run got past the set-up (the run has a status and figures to report). */
+int drv_ran(const drv_sim *s);
 /* Writes the output folder dir (created if missing): tasks.csv, links.csv, storage.csv, summary.json. 0, or -1 with *err. */
 int drv_write(drv_sim *s, const char *dir, char **err);
 /* Frees everything (NULL is a no-op). */
 void drv_free(drv_sim *s);
 
 /*
- * Writes the end-of-run report on out: "ncsim: NAME: done" (FAILED if rc),
- * "LABEL WHAT" (the tasks or jobs that ran), simulated and wall time, events
- * and the output folder dir.
+ * The output folder of a run, written atomically (doc/security.md): the run
+ * writes into a temporary folder beside `path`, named .ncsim-tmp-*, which is
+ * renamed onto path when the outputs are complete and removed otherwise.
  */
-void drv_report(const drv_sim *s, FILE *out, const char *name, int rc, const char *label, const char *what,
+typedef struct drv_outdir {
+	char *path;    /* the folder the user gets (heap) */
+	char *staging; /* the temporary folder (heap), NULL once committed or removed */
+	int force;     /* replace an existing path on commit */
+} drv_outdir;
+
+/*
+ * Prepares the folder `out`, or a new ncsim-out/<label>-<time> when out is
+ * NULL: refuses an existing out unless force, creates the missing parents
+ * and the temporary folder (so an unwritable place fails before the run).
+ * 0, or -1 with *err (a usage or I/O error).
+ */
+int drv_outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err);
+/* Renames the temporary folder onto d->path (replacing what is there with force). 0, or -1 with *err. */
+int drv_outdir_commit(drv_outdir *d, char **err);
+/* Removes the temporary folder and all it holds (no-op once committed). */
+void drv_outdir_abort(drv_outdir *d);
+/* d->path if drv_run_out returned `status` after committing the folder, else NULL (nothing was kept). */
+const char *drv_outdir_done(const drv_outdir *d, int status);
+/* Removes what is left and frees d's strings. */
+void drv_outdir_free(drv_outdir *d);
+/*
+ * Runs s writing into d's temporary folder, then writes the output files
+ * and commits the folder; a failed run removes it. Returns an exit status
+ * (base/exitcode.h): 0 (done or stopped at until), 1 (set-up error or failed
+ * run, reported on msg), 2 (the outputs cannot be written), 130
+ * (interrupted: the folder holds the figures so far).
+ */
+int drv_run_out(drv_sim *s, drv_outdir *d, FILE *msg);
+/*
+ * drv_run_out for a run of one program of ntasks tasks, then the traffic
+ * models' figures on stdout (when it ended well) and the report on stderr
+ * (when the run got past its set-up). Returns the exit status.
+ */
+int drv_run_program(drv_sim *s, drv_outdir *d, const char *name, uint32_t ntasks);
+/*
+ * Writes the end-of-run report on out: "ncsim: NAME: done" (or "stopped at
+ * T us", "interrupted at T us", "FAILED"), "LABEL WHAT" (the tasks or jobs
+ * that ran), simulated and wall time, events and the output folder dir
+ * (NULL: none, the run failed).
+ */
+void drv_report(const drv_sim *s, FILE *out, const char *name, const char *label, const char *what,
                 const char *dir);
 /* Wall-clock seconds the last drv_run took (set-up, simulation and end checks). */
 double drv_wall_seconds(const drv_sim *s);

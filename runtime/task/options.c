@@ -3,14 +3,14 @@
  */
 #include "runtime/task/options.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/stat.h>
 
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netbench.h"
-#include "runtime/stats/outfile.h"
 #include "runtime/task/params.h"
 #include "runtime/task/placement.h"
 #include "runtime/task/workload.h"
@@ -26,6 +26,7 @@ enum opt_kind {
 	K_SIZE,   /* bytes (units_size: 4096, 4 KiB) */
 	K_TIME,   /* time > 0 (opt_time) */
 	K_TIME0,  /* time >= 0 */
+	K_WALL,   /* a wall-clock time >= 0, with its unit (60s, 500ms): a plain number would be ambiguous */
 	K_CHOICE, /* a word the row's `choose` knows */
 };
 
@@ -77,8 +78,17 @@ static const opt_row rows[OPT_NIDS] = {
 	                  "show the progress line (default: when stderr is a terminal)"},
 	[OPT_NO_PROGRESS] = {"no-progress", 0, K_FLAG, NULL, SIM | N, "never show the progress line"},
 	[OPT_NO_WALL_TIME] = {"no-wall-time", 0, K_FLAG, NULL, SIM, "leave the wall time out of summary.json"},
+	[OPT_FORCE] = {"force", 0, K_FLAG, NULL, SIM | N, "replace the --out folder if it exists (else that is an error)"},
+	[OPT_OVERSUBSCRIBE] = {"oversubscribe", 0, K_FLAG, NULL, SIM,
+	                       "allow more tasks than compute nodes (several tasks share a node)"},
+	[OPT_ALLOW_HOST_ACCESS] = {"allow-host-access", 0, K_FLAG, NULL, SIM,
+	                           "let program options run commands (--comment=!CMD), copy files into logs "
+	                           "(--comment=@FILE) and write logs outside the output folder (doc/security.md)"},
+	[OPT_WATCHDOG] = {"watchdog", 0, K_WALL, "TIME", SIM,
+	                  "fail a task that runs TIME of wall-clock time without yielding (default 60s; 0: never)"},
 	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P,
-	                            "accept BACKEND EXECUTES/DECLARES text verbatim"},
+	                            "accept BACKEND EXECUTES/DECLARES text verbatim, and .c skeletons named in a "
+	                            "workload file (doc/security.md)"},
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
 	[OPT_SYNTAX_ONLY] = {"syntax-only", 0, K_FLAG, NULL, C, "parse only: skip the semantic checks"},
@@ -242,6 +252,18 @@ static int lookup(const char *a, const char **inline_value)
 	return -1;
 }
 
+/* 1 if the number at the start of v is followed by a unit. */
+static int has_unit(const char *v)
+{
+	double x;
+	const char *end;
+	if (!units_number(v, &x, &end))
+		return 0;
+	while (*end == ' ')
+		end++;
+	return *end != 0;
+}
+
 /* Checks and stores the value v of option id. 0, or -1 after a message. */
 static int set_value(opt_set *s, int id, const char *v, int order)
 {
@@ -270,6 +292,10 @@ static int set_value(opt_set *s, int id, const char *v, int order)
 	case K_TIME0:
 		if (opt_time(v, &x->time, &why) == 0 && x->time == 0 && r->kind == K_TIME)
 			why = "must be positive";
+		break;
+	case K_WALL:
+		if (opt_time(v, &x->time, &why) == 0 && x->time != 0 && !has_unit(v))
+			why = "needs a unit, such as 60s or 500ms";
 		break;
 	case K_CHOICE:
 		if ((x->choice = r->choose(v)) < 0) {
@@ -397,19 +423,32 @@ int opt_run_settings(opt_set *s, drv_options *o, char **err)
 	o->stack_size = (size_t)s->v[OPT_STACK_SIZE].num;
 	o->io_log = opt_given(s, OPT_IO_LOG);
 	o->no_wall_time = opt_given(s, OPT_NO_WALL_TIME);
+	o->force = opt_given(s, OPT_FORCE);
+	o->oversubscribe = opt_given(s, OPT_OVERSUBSCRIBE);
+	o->allow_host_access = opt_given(s, OPT_ALLOW_HOST_ACCESS);
+	o->watchdog_s = opt_given(s, OPT_WATCHDOG) ? (double)s->v[OPT_WATCHDOG].time / 1e12 : OPT_WATCHDOG_DEFAULT_S;
 	/* The later of --progress and --no-progress wins (`given` is the position on the line). */
 	int on = s->v[OPT_PROGRESS].given, off = s->v[OPT_NO_PROGRESS].given;
 	o->progress = on > off ? SIM_PROGRESS_ON : off > on ? SIM_PROGRESS_OFF : SIM_PROGRESS_AUTO;
 	return 0;
 }
 
-char *opt_out_dir(const opt_set *s, const char *name, char **err)
+int opt_out_dir(const opt_set *s, const char *label, drv_outdir *d, char **err)
 {
-	const char *out = s->v[OPT_OUT].text;
-	if (opt_given(s, OPT_OUT))
-		return outfile_mkdir_p(out, err) == 0 ? xstrdup(out) : NULL;
-	char *base = outfile_default_dir("ncsim-out", name, time(NULL));
-	char *dir = outfile_make_run_dir(base, err);
-	free(base);
-	return dir;
+	return drv_outdir_begin(d, opt_given(s, OPT_OUT) ? s->v[OPT_OUT].text : NULL, opt_given(s, OPT_FORCE), label,
+	                        err);
+}
+
+int opt_input_file(const char *path, const char *what, char **err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		*err = xasprintf("%s: cannot open %s: %s", path, what, strerror(errno));
+	else if (S_ISDIR(st.st_mode))
+		*err = xasprintf("%s: is a directory, not a %s", path, what);
+	else if (!S_ISREG(st.st_mode))
+		*err = xasprintf("%s: is not a regular file (a device, a FIFO or a socket), not a %s", path, what);
+	else
+		return 0;
+	return -1;
 }

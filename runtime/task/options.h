@@ -47,6 +47,8 @@ enum opt_id {
 	/* simulation runs */
 	OPT_TASKS, OPT_SYSTEM, OPT_NETWORK, OPT_ROUTING, OPT_PLACEMENT, OPT_ALLOC, OPT_SEED, OPT_OUT, OPT_UNTIL,
 	OPT_IO_LOG, OPT_STACK_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_NO_WALL_TIME,
+	/* what shared files may do, and the run's safety nets (doc/security.md) */
+	OPT_FORCE, OPT_OVERSUBSCRIBE, OPT_ALLOW_HOST_ACCESS, OPT_WATCHDOG,
 	/* the compiler */
 	OPT_ALLOW_BACKEND_CODE, OPT_VERBOSE, OPT_AST, OPT_SYNTAX_ONLY, OPT_OUTPUT,
 	/* synthetic network traffic */
@@ -77,6 +79,8 @@ typedef struct opt_set {
 
 /* Plain numbers of a time option are in this unit (microseconds). */
 #define OPT_TIME_UNIT UNITS_US
+/* The watchdog's wall time when --watchdog is absent (seconds). */
+#define OPT_WATCHDOG_DEFAULT_S 60
 
 /*
  * Parses argv[0..argc) (no command name) for command cmd (one OPT_CMD_ bit);
@@ -111,14 +115,23 @@ int opt_time(const char *s, ncsim_time_t *ps, const char **why);
 int opt_system(opt_set *s, const char **path, char **err);
 /*
  * Fills the simulation settings of o that options set: system, network,
- * routing, seed (default 1), until, stack size, io.csv, progress line and
- * wall time. 0, or -1 with *err (heap; --system names no file or preset).
+ * routing, seed (default 1), until, stack size, io.csv, progress line, wall
+ * time, --force, --oversubscribe, --allow-host-access and the watchdog
+ * (default OPT_WATCHDOG_DEFAULT_S). 0, or -1 with *err (heap; --system
+ * names no file or preset).
  */
 int opt_run_settings(opt_set *s, drv_options *o, char **err);
 /*
- * Makes the output folder: --out (created with its parents), or a fresh
- * ncsim-out/<name>-<time>. Heap path, or NULL with *err.
+ * Prepares the output folder (drv_outdir_begin): --out, or a new
+ * ncsim-out/<label>-<time>; an existing --out needs --force. 0, or -1 with
+ * *err (a usage or I/O error: exit status 2).
  */
-char *opt_out_dir(const opt_set *s, const char *name, char **err);
+int opt_out_dir(const opt_set *s, const char *label, drv_outdir *d, char **err);
+/*
+ * Checks that the input file a command line names (what: "workload file",
+ * ...) is a regular file: a missing file, a directory or a device is
+ * refused before anything reads it. 0, or -1 with *err (exit status 2).
+ */
+int opt_input_file(const char *path, const char *what, char **err);
 
 #endif

@@ -144,6 +144,37 @@ int prm_parse(const rt_program *p, int argc, char **argv, prm_args *a, char **er
 	return 0;
 }
 
+/* 1 if the log template t may land outside the output folder: absolute, or a ".." component. */
+static int escapes_out_dir(const char *t)
+{
+	if (t[0] == '/')
+		return 1;
+	for (const char *p = t; (p = strstr(p, "..")) != NULL; p += 2)
+		if ((p == t || p[-1] == '/') && (p[2] == '/' || p[2] == 0))
+			return 1;
+	return 0;
+}
+
+int prm_check_trust(const prm_args *a, int allow_host_access, char **err)
+{
+	if (allow_host_access)
+		return 0;
+	for (size_t i = 0; i < a->comments.len; i++) {
+		const char *c = a->comments.ptr[i];
+		if (c[0] == '!' || c[0] == '@') {
+			*err = xasprintf("option --comment=%s would %s on the host; --allow-host-access permits it", c,
+			                 c[0] == '!' ? "run a command" : "copy a file into the logs");
+			return -1;
+		}
+	}
+	if (a->logfile && escapes_out_dir(a->logfile)) {
+		*err = xasprintf("option --logfile=%s writes outside the output folder; --allow-host-access permits it",
+		                 a->logfile);
+		return -1;
+	}
+	return 0;
+}
+
 void prm_free(prm_args *a)
 {
 	free(a->values);

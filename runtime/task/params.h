@@ -31,6 +31,14 @@ typedef struct prm_args {
 int prm_parse_int(const char *s, rt_int *out);
 /* Parses argv[0..argc) (no program name) into a; defaults first. 0, or -1 with *err. */
 int prm_parse(const rt_program *p, int argc, char **argv, prm_args *a, char **err);
+/*
+ * The trust rule of program options (doc/security.md), the one place that
+ * applies it: --comment=!CMD runs a command, --comment=@FILE copies a host
+ * file into the logs, and a --logfile template that is absolute or has a
+ * ".." component writes outside the output folder; each needs
+ * allow_host_access (--allow-host-access). 0, or -1 with *err.
+ */
+int prm_check_trust(const prm_args *a, int allow_host_access, char **err);
 /* Frees what prm_parse allocated. */
 void prm_free(prm_args *a);
 /* Writes the --help text of p (popt style, as coNCePTuaL programs print it). */

@@ -162,7 +162,7 @@ int pl_place(const pl_machine *m, enum pl_policy p, uint64_t seed, size_t njobs,
 		return -1;
 	}
 	uint32_t ncompute = pl_compute_nodes(m);
-	if (check_fit(m, njobs, ntasks, ncompute, err) < 0)
+	if ((!m->oversubscribe || ncompute == 0) && check_fit(m, njobs, ntasks, ncompute, err) < 0)
 		return -1;
 	uint32_t *list = xcalloc(ncompute ? ncompute : 1, sizeof *list);
 	uint32_t n = 0;
@@ -187,8 +187,10 @@ int pl_place(const pl_machine *m, enum pl_policy p, uint64_t seed, size_t njobs,
 	uint32_t o = 0;
 	for (size_t j = 0; j < njobs; j++) {
 		nodes[j] = xcalloc(ntasks[j] ? ntasks[j] : 1, sizeof **nodes);
-		memcpy(nodes[j], list + o, ntasks[j] * sizeof **nodes);
-		o += ntasks[j];
+		for (uint32_t k = 0; k < ntasks[j]; k++) {
+			nodes[j][k] = list[o];
+			o = o + 1 == n ? 0 : o + 1; /* wraps around only when oversubscribed */
+		}
 	}
 	free(list);
 	return 0;

@@ -5,7 +5,9 @@
  * and topology queries as callbacks so that any network model works), the
  * task count of every job, a policy and a seed. Output: for job j, an array
  * nodes[j][rank] of node ids. One task per node: the jobs together may use
- * at most the machine's compute nodes.
+ * at most the machine's compute nodes, unless the machine is marked
+ * oversubscribe (--oversubscribe): then the ordered list wraps around and
+ * the tasks beyond it share nodes.
  *
  * Policies (doc/workloads.md):
  *
@@ -41,6 +43,7 @@ typedef struct pl_machine {
 	void *ctx;              /* passed back to the callbacks */
 	pl_topo_fn router_of;   /* NULL: every node is its own router */
 	pl_topo_fn group_of;    /* NULL: the whole machine is one group */
+	int oversubscribe;      /* pl_place may put several tasks on a node */
 } pl_machine;
 
 enum pl_policy { PL_CONTIGUOUS = 0, PL_RANDOM_NODE, PL_RANDOM_ROUTER, PL_RANDOM_GROUP, PL_NPOLICIES };

@@ -9,6 +9,7 @@
 
 #include "runtime/task/rt_log.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@ struct rl_job {
 	char *tmpl;              /* full path template, or NULL: no file */
 	nlog_info info;          /* shared prologue; rank and ntasks are set per task */
 	VEC(nlog_kv) platform, options, comments;
+	VEC(char *) env;         /* the environment as logged, NULL-terminated */
 	VEC(char *) owned;       /* every string the info points to */
 };
 
@@ -125,6 +127,35 @@ static int make_template(const rl_setup *s, const char *job_name, char **out, ch
 	return rc < 0 ? -1 : 0;
 }
 
+/* 1 if the variable NAME=... (name_len bytes) looks like it holds a secret (doc/security.md). */
+static int secret_name(const char *name, size_t name_len)
+{
+	static const char *const words[] = {"TOKEN", "SECRET", "KEY", "PASSWORD", "PASSWD", "CREDENTIAL",
+	                                    "AUTH", "COOKIE", "SESSION", "PRIVATE"};
+	char up[256];
+	size_t n = name_len < sizeof up - 1 ? name_len : sizeof up - 1;
+	for (size_t i = 0; i < n; i++)
+		up[i] = (char)toupper((unsigned char)name[i]);
+	up[n] = 0;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strstr(up, words[i]))
+			return 1;
+	return 0;
+}
+
+/* The environment of the prologue: every variable, with "(hidden)" as the value of those named like secrets. */
+static void fill_env(rl_job *j)
+{
+	for (char **e = environ; e && *e; e++) {
+		const char *eq = strchr(*e, '=');
+		size_t n = eq ? (size_t)(eq - *e) : strlen(*e);
+		char *v = secret_name(*e, n) ? xasprintf("%.*s=(hidden)", (int)n, *e) : xstrdup(*e);
+		keep(j, v);
+		VEC_PUSH(&j->env, v);
+	}
+	VEC_PUSH(&j->env, NULL);
+}
+
 static void fill_platform(rl_job *j, const rl_setup *s)
 {
 	struct utsname u;
@@ -176,7 +207,8 @@ rl_job *rl_job_new(const rt_program *prog, const char *job_name, const rt_int *v
 	in->uuid = keep(j, xstrdup(s->uuid ? s->uuid : ""));
 	in->no_trap = keep(j, xstrdup(s->no_trap ? s->no_trap : ""));
 	in->creation_time = s->created;
-	in->env = environ;
+	fill_env(j);
+	in->env = j->env.ptr;
 	in->source = prog->source_text;
 	return j;
 }
@@ -191,6 +223,7 @@ void rl_job_free(rl_job *j)
 	VEC_FREE(&j->platform);
 	VEC_FREE(&j->options);
 	VEC_FREE(&j->comments);
+	VEC_FREE(&j->env);
 	free(j->tmpl);
 	free(j);
 }

@@ -11,7 +11,9 @@
  *
  *   --logfile absent        OUT/logs/<job>-%p.log   (%p: physical rank)
  *   --logfile=rel/x-%p.log  OUT/logs/rel/x-%p.log   (relative: under OUT/logs)
- *   --logfile=/abs/x-%p.log /abs/x-%p.log           (absolute: as given)
+ *   --logfile=/abs/x-%p.log /abs/x-%p.log           (absolute: as given; like a ".."
+ *                                                    component, it needs --allow-host-access,
+ *                                                    prm_check_trust)
  *   --logfile=""            no file (THE VALUE OF still answers)
  *   no output folder        no file (tests and the library without --out)
  *
@@ -19,7 +21,10 @@
  * restricts the files to the listed ranks. The prologue is filled from the
  * program descriptor (source text, parameter descriptions and values, the
  * seed for programs flagged RT_PROG_USES_RANDOM) and from the simulated
- * machine; the backend is "ncsim".
+ * machine; the backend is "ncsim". The environment is copied with the
+ * value of every variable whose name suggests a secret (TOKEN, SECRET, KEY,
+ * PASSWORD, PASSWD, CREDENTIAL, AUTH, COOKIE, SESSION, PRIVATE) replaced by
+ * "(hidden)", so neither the logs nor THE VALUE OF show it.
  *
  * LOGS, COMPUTES AGGREGATES, OUTPUTS and the new-statement flush take no
  * simulated time, so they never move elapsed_usecs (§9.7), and they do

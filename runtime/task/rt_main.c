@@ -9,13 +9,14 @@
  * (runtime/task/options.c, which also prints `prog --help`): the same option
  * means the same thing in both.
  *
- * The output folder is created before the simulation starts: log files
- * (logs/) and io.csv are written into it while the run goes on. Options and
- * the network are checked first, so an input error leaves no folder behind.
+ * The run writes into a temporary folder beside --out (log files and io.csv
+ * while it goes on), renamed onto --out when the outputs are complete
+ * (drv_run_out). Options and the network are checked first, so an input
+ * error leaves no folder behind, and neither does a failed run.
  *
  * Exit status: 0 ok, 1 an input error (system file, program options) or a
- * failed run (deadlock, run-time error), 2 usage or I/O error, as for
- * `ncsim run`.
+ * failed run (deadlock, run-time error, a crash), 2 usage or I/O error, 130
+ * interrupted (SIGINT, SIGTERM), as for `ncsim run`.
  */
 #include "config.h"
 
@@ -23,10 +24,10 @@
 #include <stdlib.h>
 
 #include "ncsim/rt.h"
+#include "base/exitcode.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/options.h"
-#include "runtime/traffic/stats.h"
 #include "base/util.h"
 
 int rt_init(unsigned abi, const rt_program *prog)
@@ -37,19 +38,6 @@ int rt_init(unsigned abi, const rt_program *prog)
 		return -1;
 	}
 	return 0;
-}
-
-static int finish(drv_sim *s, int rc, const char *dir, const rt_program *prog)
-{
-	char *err = NULL;
-	if (drv_write(s, dir, &err) < 0) {
-		fprintf(stderr, "ncsim: %s\n", err);
-		free(err);
-		return 2;
-	}
-	fprintf(stderr, "ncsim: %s: %s, simulated %.6f us, output in %s\n", prog->name, rc ? "failed" : "done",
-	        (double)drv_end_time(s) / 1e6, dir);
-	return rc ? 1 : 0;
 }
 
 /* The simulation settings and the job of the command line. 0, or -1 with *err. */
@@ -74,31 +62,28 @@ int rt_main(unsigned abi, const rt_program *prog, int argc, char **argv)
 		opt_free(&o);
 		return 0;
 	}
-	char *err = NULL, *dir = NULL;
+	char *err = NULL;
 	drv_options d = {.argc = argc, .argv = argv};
+	drv_outdir od = {0};
 	drv_job job;
 	drv_sim *s = NULL;
-	int rc, status = 2; /* a --system that names no file or preset */
+	int status = EXIT_USAGE; /* a --system that names no file or preset */
 	if (settings(&o, prog, &d, &job, &err) < 0)
 		goto out;
 	/* Input errors (system file, program options, network) leave no folder behind, as with `ncsim run`. */
-	status = 1;
+	status = EXIT_INPUT;
 	if (!(s = drv_new(&d, &err)) || drv_add_job(s, &job, &err) < 0 || drv_check_network(&d, job.ntasks, &err) < 0)
 		goto out;
-	status = 2;
-	if (!(dir = opt_out_dir(&o, prog->name, &err)))
+	status = EXIT_USAGE;
+	if (opt_out_dir(&o, prog->name, &od, &err) < 0)
 		goto out;
-	drv_set_out_dir(s, dir);
-	rc = drv_run(s, stderr);
-	if (rc == 0)
-		trf_stat_print(drv_world(s), stdout); /* the traffic models' figures; nothing if none ran */
-	status = rc < 0 ? 1 : finish(s, rc, dir, prog);
+	status = drv_run_program(s, &od, prog->name, job.ntasks);
 out:
 	if (err)
 		fprintf(stderr, "ncsim: %s\n", err);
 	free(err);
+	drv_outdir_free(&od);
 	drv_free(s);
-	free(dir);
 	opt_free(&o);
 	return status;
 }

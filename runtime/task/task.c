@@ -17,17 +17,32 @@
 #include "runtime/traffic/traffic.h"
 
 /*
- * The task whose coroutine is running on this thread, or NULL in the
- * scheduler. It is the only mutable state outside a context: rt_self() serves
- * APIs that have no task argument (Union-style skeletons call MPI-like
- * functions without one), and there is no other way to find the caller. It is
- * set just before every switch into a coroutine and cleared when control comes
- * back, so it is never stale; it is thread-local so that independent
- * simulations may run on different threads.
+ * The task whose coroutine is running on this thread (NULL in the
+ * scheduler), and the number of switches into coroutines so far. It is the
+ * only mutable state outside a context: rt_self() serves APIs that have no
+ * task argument (Union-style skeletons call MPI-like functions without one),
+ * and the run guard (guard.h) reads it from a signal handler to name the
+ * task that crashed or stopped yielding. `task` is set just before every
+ * switch into a coroutine and cleared when control comes back, so it is never
+ * stale; it is thread-local so that independent simulations may run on
+ * different threads.
  */
-static __thread rt_task *task_current;
+static __thread struct {
+	rt_task *task;
+	unsigned long switches;
+} task_current;
 
-rt_task *rt_self(void) { return task_current; }
+rt_task *rt_self(void) { return task_current.task; }
+unsigned long task_switches(void) { return task_current.switches; }
+
+rt_task *task_escape(void)
+{
+	rt_task *t = task_current.task;
+	task_current.task = NULL;
+	if (t)
+		t->state = TK_FAILED; /* its coroutine is abandoned mid-way: never resumed */
+	return t;
+}
 
 /* ------------------------------------------------------------ the entity */
 
@@ -35,9 +50,10 @@ rt_task *rt_self(void) { return task_current; }
 static void run(rt_task *t)
 {
 	t->state = TK_RUNNING;
-	task_current = t;
+	task_current.task = t;
+	task_current.switches++;
 	coro_resume(t->co);
-	task_current = NULL;
+	task_current.task = NULL;
 	if (t->state == TK_RUNNING && coro_done(t->co)) {
 		t->state = TK_DONE;
 		t->tot.end = sim_now(t->w->ctx);
@@ -316,14 +332,23 @@ rt_int rt_param_value(const rt_task *t, unsigned idx)
 	return idx < t->job->prog->nparams ? t->job->params[idx] : 0;
 }
 
-/* Records the run's first error: "<program>: <msg> (<task>, line L, time T us)". */
+/*
+ * Records the run's first error, "<msg> (<task>, line L, time T us)",
+ * preceded on stderr by "<file>:<line>: " when the program has a source
+ * file, else by "<program>: " (a C skeleton that sets no line gets no line
+ * either); the logs' abort epilogues get it without the prefix.
+ */
 static void record_failure(rt_task *t, const char *msg)
 {
 	task_world *w = t->w;
+	const rt_program *p = t->job->prog;
 	char name[64];
 	task_name(t, t->rank, name, sizeof name);
-	char *where = xasprintf("%s (%s, line %d, time %.6f us)", msg, name, t->line, (double)sim_now(w->ctx) / 1e6);
-	char *full = xasprintf("%s: %s", t->job->prog->name, where);
+	double us = (double)sim_now(w->ctx) / 1e6;
+	char *where = t->line > 0 ? xasprintf("%s (%s, line %d, time %.6f us)", msg, name, t->line, us)
+	                          : xasprintf("%s (%s, time %.6f us)", msg, name, us);
+	char *full = p->source_file && t->line > 0 ? xasprintf("%s:%d: %s", p->source_file, t->line, where)
+	                                           : xasprintf("%s: %s", p->name, where);
 	fprintf(stderr, "%s\n", full);
 	if (!w->fatal) {
 		w->fatal = full;
@@ -364,7 +389,7 @@ static void fail_with(rt_task *t, char *msg)
 	}
 	record_failure(t, msg);
 	free(msg);
-	if (t == task_current)
+	if (t == task_current.task)
 		end_failed_task(t);
 }
 
@@ -382,7 +407,7 @@ _Noreturn void task_fatal_err(rt_task *t, char *err, const char *fallback)
 	if (!err)
 		err = xstrdup(fallback ? fallback : "run-time error");
 	/* Outside the task's coroutine nothing can stop it cleanly: fail_with aborts. */
-	fail_with(t == task_current ? t : NULL, err);
+	fail_with(t == task_current.task ? t : NULL, err);
 	abort(); /* not reached: fail_with ends the task's coroutine */
 }
 

@@ -164,6 +164,15 @@ task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, 
 /* After sim_run: 0 if every task returned, else writes a report (deadlock or fatal) on err and returns 1. */
 int task_world_check(task_world *w, int stopped_at_until, FILE *err);
 
+/* Switches into task coroutines so far on this thread (the watchdog sees a task that stopped yielding). */
+unsigned long task_switches(void);
+/*
+ * After a jump out of a task's coroutine (a crash or the watchdog, guard.h):
+ * the task that was running (marked failed, never resumed again), or NULL if
+ * none was; rt_self() is NULL afterwards.
+ */
+rt_task *task_escape(void);
+
 /* ---- used by the runtime modules from inside a task */
 
 /* Lets d ps pass on this task, charged to category `cat`. d == 0 returns at once. */

@@ -12,13 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "base/exitcode.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netfactory.h"
-#include "runtime/stats/outfile.h"
 #include "base/sysconf.h"
 #include "base/units.h"
 
@@ -368,7 +366,8 @@ int wl_check_capacity(const wl_file *w, uint32_t ncompute, uint32_t nnodes, char
 		if (sum > ncompute) {
 			*err = xasprintf("%s:%d: more tasks than compute nodes: the jobs up to this line need %" PRIu64
 			                 " nodes, the machine has %" PRIu32 " compute nodes (%" PRIu32
-			                 " nodes, %" PRIu32 " of them burst-buffer or I/O nodes)",
+			                 " nodes, %" PRIu32 " of them burst-buffer or I/O nodes); --oversubscribe puts "
+			                 "several tasks on a node",
 			                 w->path, j->line, sum, ncompute, nnodes, nnodes - ncompute);
 			return -1;
 		}
@@ -496,24 +495,12 @@ static drv_sim *setup(const wl_file *w, const drv_options *sd, const rt_program 
 	return s;
 }
 
-/* The output folder (created), or NULL with *err. */
-static char *make_out_dir(const wl_file *w, const char *out, char **err)
-{
-	if (out)
-		return outfile_mkdir_p(out, err) == 0 ? xstrdup(out) : NULL;
-	char *label = xpath_stem(w->path, ".wkld");
-	char *base = outfile_default_dir("ncsim-out", label, time(NULL));
-	char *dir = outfile_make_run_dir(base, err);
-	free(base);
-	free(label);
-	return dir;
-}
-
 int wl_run(const wl_file *w, const wl_run_opts *o)
 {
 	FILE *msg = o->msg ? o->msg : stderr;
 	size_t nj = w->jobs.len;
-	char *err = NULL, *dir = NULL;
+	char *err = NULL, *label = NULL;
+	drv_outdir d = {0};
 	int status = EXIT_INPUT, have_machine = 0;
 	wl_machine m;
 	uint32_t **nodes = xcalloc(nj, sizeof *nodes);
@@ -528,7 +515,8 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 	if (wl_machine_probe(&sd, total > UINT32_MAX ? UINT32_MAX : (uint32_t)total, &m, &err) < 0)
 		goto out;
 	have_machine = 1;
-	if (wl_check_capacity(w, pl_compute_nodes(&m.pl), m.nnodes, &err) < 0)
+	m.pl.oversubscribe = sd.oversubscribe;
+	if (!sd.oversubscribe && wl_check_capacity(w, pl_compute_nodes(&m.pl), m.nnodes, &err) < 0)
 		goto out;
 	if (o->alloc_path) {
 		if (pl_alloc_load(o->alloc_path, &m.pl, nj, ntasks, nodes, &err) < 0)
@@ -546,31 +534,27 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 		goto out;
 	drv_free(s);
 	s = NULL;
-	if (!(dir = make_out_dir(w, o->out_dir, &err))) {
+	label = xpath_stem(w->path, ".wkld");
+	if (drv_outdir_begin(&d, o->out_dir, sd.force, label, &err) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	sd.out_dir = dir;
 	if (!(s = setup(w, &sd, progs, nodes, &err)))
 		goto out;
-	int rc = drv_run(s, msg); /* reports its own errors */
-	if (rc < 0)
-		goto out;
-	if (drv_write(s, dir, &err) < 0) {
-		status = EXIT_USAGE;
-		goto out;
+	status = drv_run_out(s, &d, msg); /* reports its own errors */
+	if (drv_ran(s)) {
+		char *what = xasprintf("%zu, %" PRIu64 " tasks on the %s network (%s placement)", nj, total,
+		                       drv_network_name(s),
+		                       o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement));
+		drv_report(s, msg, w->path, "jobs:", what, drv_outdir_done(&d, status));
+		free(what);
 	}
-	char *what = xasprintf("%zu, %" PRIu64 " tasks on the %s network (%s placement)", nj, total,
-	                       drv_network_name(s),
-	                       o->alloc_path ? "allocation file" : pl_policy_name((enum pl_policy)o->placement));
-	drv_report(s, msg, w->path, rc, "jobs:", what, dir);
-	free(what);
-	status = rc ? EXIT_INPUT : EXIT_OK;
 out:
 	if (err)
 		fprintf(msg, "ncsim: %s\n", err);
 	free(err);
-	free(dir);
+	free(label);
+	drv_outdir_free(&d);
 	drv_free(s);
 	if (have_machine)
 		wl_machine_free(&m);

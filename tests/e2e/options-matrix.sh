@@ -232,6 +232,86 @@ check "... and says so" grep -q -- '--tasks does not apply' r-wkld-tasks.err
 nb tasks -n 4
 check "netbench refuses -n" test "$(nb_rc tasks)" = 2
 
+echo "== --force: an existing --out is refused (2) unless --force replaces it"
+for k in $kinds; do
+	sim $k again --no-wall-time
+	touch o-$k-again/stale
+	sim $k again --no-wall-time
+	check "$k: an existing --out exits 2 (rc=$(rc_of $k-again))" test "$(rc_of $k-again)" = 2
+	check "$k: ... naming --force" grep -q -- '--force' r-$k-again.err
+	check "$k: ... and leaves the folder as it was" test -e o-$k-again/stale
+	sim $k again --no-wall-time --force
+	check "$k --force replaces it (rc=$(rc_of $k-again))" sh -c "test $(rc_of $k-again) = 0 && test ! -e o-$k-again/stale"
+	check "$k --force: a complete folder" test -f o-$k-again/summary.json
+done
+nb nbagain --out "$work/nbout"
+check "netbench: an existing --out exits 2" test "$(nb_rc nbagain)" = 2
+nb nbagain --out "$work/nbout" --force
+check "netbench --force replaces it" test "$(nb_rc nbagain)" = 0
+check "no temporary folder is left" test -z "$(find . -name '.ncsim-tmp*' | head -1)"
+
+echo "== --oversubscribe: more tasks than the built-in machine's 63 compute nodes"
+echo "64 far.ncptl" > big.wkld
+# over KIND TAG ARGS...: KIND with 64 tasks (big.wkld for a workload); output in r-KIND-TAG.{out,err,rc}.
+over() {
+	o_kind=$1
+	o_tag=$2
+	shift 2
+	case $o_kind in
+	ncptl) "$ncsim" run far.ncptl -n 64 "$@" ;;
+	c) "$ncsim" run farc.c -n 64 "$@" ;;
+	skel) ./far -n 64 "$@" ;;
+	wkld) "$ncsim" run big.wkld "$@" ;;
+	esac > "r-$o_kind-$o_tag.out" 2> "r-$o_kind-$o_tag.err"
+	echo $? > "r-$o_kind-$o_tag.rc"
+}
+for k in ncptl c skel wkld; do
+	over $k over --out "$work/o-$k-over"
+	check "$k: 64 tasks on 63 nodes exit 1 (rc=$(rc_of $k-over))" test "$(rc_of $k-over)" = 1
+	check "$k: ... naming --oversubscribe" grep -q -- '--oversubscribe' r-$k-over.err
+	check "$k: ... with no folder" test ! -e o-$k-over
+	over $k overok --oversubscribe --no-wall-time --out "$work/o-$k-overok"
+	check "$k --oversubscribe runs 64 tasks (rc=$(rc_of $k-overok))" has o-$k-overok '"tasks":64,'
+done
+
+echo "== --allow-host-access: --comment=@FILE, --comment=!CMD, --logfile outside the folder"
+# host KIND TAG OPTION ARGS...: KIND run with ARGS and the program option OPTION (on the job line of a workload file).
+host() {
+	h_kind=$1
+	h_tag=$2
+	h_opt=$3
+	shift 3
+	if [ "$h_kind" = wkld ]; then
+		printf '8 far.ncptl %s\n' "$h_opt" > host.wkld
+		"$ncsim" run host.wkld --out "$work/o-wkld-$h_tag" "$@" > r-wkld-$h_tag.out 2> r-wkld-$h_tag.err
+		echo $? > r-wkld-$h_tag.rc
+	else
+		sim "$h_kind" "$h_tag" "$@" -- "$h_opt"
+	fi
+}
+for k in $kinds; do
+	i=0
+	for a in '--comment=@/etc/hostname' '--comment=!true' '--logfile=/tmp/x-%p.log' '--logfile=../x-%p.log'; do
+		i=$((i + 1))
+		host $k host$i "$a"
+		check "$k $a without --allow-host-access exits 1 (rc=$(rc_of $k-host$i))" test "$(rc_of $k-host$i)" = 1
+		check "$k $a: the message names --allow-host-access" grep -q -- '--allow-host-access' r-$k-host$i.err
+	done
+	host $k hostok '--comment=@/etc/hostname' --allow-host-access
+	check "$k --allow-host-access runs (rc=$(rc_of $k-hostok))" test "$(rc_of $k-hostok)" = 0
+done
+
+echo "== --watchdog: a wall-clock time with its unit"
+for k in $kinds; do
+	sim $k wd --watchdog 10s --no-wall-time
+	check "$k --watchdog 10s: same results" cmp -s o-$k-wd/tasks.csv o-$k-default/tasks.csv
+	sim $k wd0 --watchdog 0 --no-wall-time
+	check "$k --watchdog 0 (off) runs" test "$(rc_of $k-wd0)" = 0
+	sim $k wdplain --watchdog 10
+	check "$k --watchdog 10 (no unit) exits 2" test "$(rc_of $k-wdplain)" = 2
+	check "$k --watchdog 10: needs a unit" grep -q 'needs a unit' r-$k-wdplain.err
+done
+
 echo "== check and compile"
 "$ncsim" check far.ncptl --syntax-only > /dev/null 2>&1
 check "ncsim check --syntax-only" test $? = 0
@@ -245,10 +325,12 @@ echo "== --help: every option and environment variable, from the table"
 	./far --help > h-skel.txt 2>&1 && "$ncsim" netbench --help > h-netbench.txt 2>&1 &&
 	"$ncsim" check --help > h-check.txt 2>&1 && "$ncsim" compile --help > h-compile.txt 2>&1
 check "--help exits 0 for every command" test $? = 0
-for o in tasks system network routing seed out until io-log stack-size progress no-progress no-wall-time; do
+for o in tasks system network routing seed out until io-log stack-size progress no-progress no-wall-time \
+	force oversubscribe allow-host-access watchdog; do
 	for h in run skel; do check "$h --help lists --$o" grep -q -- "--$o" h-$h.txt; done
 done
-for o in system network routing placement alloc seed out until io-log stack-size no-wall-time; do
+for o in system network routing placement alloc seed out until io-log stack-size no-wall-time \
+	force oversubscribe allow-host-access allow-backend-code watchdog; do
 	check "wkld --help lists --$o" grep -q -- "--$o" h-wkld.txt
 done
 for o in system routing seed out until duration warmup load size pattern; do

@@ -7,6 +7,7 @@
 #   (blank line)            ignored
 #   tasks N                 number of tasks (default 2)
 #   args ...                the program's own options (after --)
+#   options ...             options of `ncsim run` itself (e.g. --oversubscribe)
 #   exit N                  expected exit status (default 0)
 #   exact LINE              exact-output mode: stdout must be the `exact` lines,
 #                           in this order, and nothing else (byte for byte; a
@@ -52,8 +53,9 @@ run_one() {
 	r_tasks=$(sed -n 's/^tasks //p' "$r_expect" | tail -1)
 	r_args=$(sed -n 's/^args //p' "$r_expect" | tail -1)
 	r_input=$(sed -n 's/^input //p' "$r_expect" | tail -1)
+	r_opts=$(sed -n 's/^options //p' "$r_expect" | tail -1)
 	(cd "$progs" && $ncsim run "${r_input:-$1.ncptl}" -n "${r_tasks:-2}" --system "$system" --no-wall-time \
-		--out "$work/$1" -- $r_args) >"$work/$1.stdout" 2>"$work/$1.stderr"
+		$r_opts --out "$work/$1" -- $r_args) >"$work/$1.stdout" 2>"$work/$1.stderr"
 	echo $? >"$work/$1.rc"
 }
 
@@ -73,12 +75,12 @@ check_line() {
 		if [ -n "$arg" ]; then bad="stdout-empty takes no argument: $line"
 		elif [ -s "$out.stdout" ]; then bad="stdout is not empty"; fi
 		return ;;
-	tasks | args | exit | input | out | outsub | err | json | same | log)
+	tasks | args | options | exit | input | out | outsub | err | json | same | log)
 		[ -n "$arg" ] || { bad="directive without its argument: $line"; return; } ;;
 	*) bad="unknown directive: $line"; return ;;
 	esac
 	case $d in
-	tasks | args | exit | input) return ;;  # read by run_one and the exit check
+	tasks | args | options | exit | input) return ;;  # read by run_one and the exit check
 	out)
 		grep -qxF -- "$arg" "$out.stdout" || bad="stdout lacks the line: $arg" ;;
 	outsub)

@@ -13,7 +13,8 @@ hcase wkld-logfile-outside 1 'allow-host-access' -- "$ncsim" run "$in/logout.wkl
 printf '2 %s --logfile=../victim%%p.txt\n' "$in/pp.ncptl" >"$in/logdotdot.wkld"
 hafter '[ ! -e victim0.txt ]'
 hcase wkld-logfile-dotdot 1 'allow-host-access' -- "$ncsim" run "$in/logdotdot.wkld" --out out
-# The same program options typed on the command line of `ncsim run` are the user's own.
+# The same program options typed on the command line of `ncsim run` follow the same rule:
+# with --allow-host-access they act on the host.
 hkeep
 hafter '[ -e pwned ]'
 hcase comment-shell-allowed 0 '' -- "$ncsim" run "$in/pp.ncptl" -n 2 --allow-host-access --out out -- '--comment=!id>pwned'
