@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/task.h"
@@ -78,14 +79,13 @@ const char *mp_proto_name(enum mp_proto k)
 	return names[k];
 }
 
-ncsim_time_t mp_copy_time(const mp_params *p, uint64_t bytes) { return sim_xfer_time(bytes, p->mem_bw); }
+ncsim_time_t mp_copy_time(const mp_params *p, uint64_t bytes) { return ck_xfer_ps(bytes, p->mem_bw); }
 
 ncsim_time_t mp_pin_time(const mp_params *p, uint64_t bytes)
 {
 	if (p->pin_latency == 0 && p->pin_per_page == 0)
 		return 0;
-	uint64_t pages = (bytes + p->page_size - 1) / p->page_size;
-	return p->pin_latency + pages * p->pin_per_page;
+	return ck_sat_add(p->pin_latency, ck_sat_mul(ck_div_up(bytes, p->page_size), p->pin_per_page));
 }
 
 /* ------------------------------------------------------------ envelopes */
@@ -239,12 +239,12 @@ static const char *wire_name(enum mp_wire kind)
  * delivered and its peer would wait for ever (a misleading deadlock later).
  * Out of line, so that wire() stays small.
  */
-static __attribute__((cold, noinline)) void refused(rt_task *from, uint32_t to, const net_msg *msg)
+static __attribute__((cold, noinline)) void refused(rt_task *from, uint32_t to, const net_msg *msg, int rc)
 {
 	char peer[64];
 	task_name(from, to, peer, sizeof peer);
-	task_failf(from, "the network refused %s of %" PRIu64 " bytes to %s (node %" PRIu32 " -> node %" PRIu32
-	           ", the network has %" PRIu32 " nodes)", wire_name((enum mp_wire)msg->cookie2), msg->bytes, peer,
+	task_failf(from, "%s of %" PRIu64 " bytes to %s %s (node %" PRIu32 " -> node %" PRIu32 ", the network has %"
+	           PRIu32 " nodes)", wire_name((enum mp_wire)msg->cookie2), msg->bytes, peer, net_refusal_text(rc),
 	           msg->src_node, msg->dst_node, from->w->net->nnodes);
 }
 
@@ -264,8 +264,9 @@ static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, u
 		.cookie = envi,
 		.cookie2 = kind,
 	};
-	if (net_inject(w->net, w->ctx, &msg) < 0)
-		refused(from, to, &msg);
+	int rc = net_inject(w->net, w->ctx, &msg);
+	if (rc < 0)
+		refused(from, to, &msg, rc);
 }
 
 /* ------------------------------------------------------------ credits */
@@ -314,7 +315,7 @@ static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
 		heap_pop(m);
 	if (m->credits.len >= w->mp.credits) {
 		ncsim_time_t back = heap_pop(m);
-		task_sleep(t, back - now, TK_T_MPI_NET);
+		task_sleep(t, back - now, TK_T_MPI_NET); /* back >= now: a credit due later */
 		now = back;
 	}
 	ncsim_time_t rtt;
@@ -322,12 +323,12 @@ static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
 		rtt = w->rtt; /* the size of the previous small send: same round trip on any pair */
 	} else {
 		uint32_t dn = t->job->nodes[dst];
-		rtt = w->net->ops->estimate(w->net, t->node, dn, wire_bytes) +
-		      w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes);
+		rtt = ck_sat_add(w->net->ops->estimate(w->net, t->node, dn, wire_bytes),
+		                 w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes));
 		w->rtt_bytes = wire_bytes + 1; /* +1: 0 means "nothing cached" */
 		w->rtt = rtt;
 	}
-	heap_push(m, now + rtt);
+	heap_push(m, ck_sat_add(now, rtt));
 }
 
 /* ------------------------------------------------------------ posting */
@@ -353,19 +354,19 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	t->tot.msgs_sent++;
 	switch (proto) {
 	case MP_SMALL:
-		credit_take(t, dst, p->header_bytes + bytes);
-		wire(t, dst, ei, MP_W_EAGER, p->header_bytes + bytes, tclass);
+		credit_take(t, dst, ck_sat_add(p->header_bytes, bytes));
+		wire(t, dst, ei, MP_W_EAGER, ck_sat_add(p->header_bytes, bytes), tclass);
 		m->reqs.ptr[idx].state = MP_RQ_DONE;
 		break;
 	case MP_MEDIUM:
-		task_sleep(t, mp_copy_time(p, bytes) + p->post_header, TK_T_MPI_STACK);
+		task_sleep(t, ck_sat_add(mp_copy_time(p, bytes), p->post_header), TK_T_MPI_STACK);
 		wire(t, dst, ei, MP_W_MEDHDR, p->header_bytes, NET_CLASS_CTRL);
 		m->reqs.ptr[idx].state = MP_RQ_DONE;
 		break;
 	case MP_LARGE:
 		/* The request keeps its envelope: the ACK names it. */
 		m->reqs.ptr[idx].env = ei + 1;
-		task_sleep(t, mp_pin_time(p, bytes) + p->post_header, TK_T_MPI_STACK);
+		task_sleep(t, ck_sat_add(mp_pin_time(p, bytes), p->post_header), TK_T_MPI_STACK);
 		wire(t, dst, ei, MP_W_RTS, p->header_bytes, NET_CLASS_CTRL);
 		break;
 	}
@@ -476,7 +477,7 @@ static ncsim_time_t cpu_cost(const mp_params *p, const mp_req *r, uint64_t bytes
 		return mp_copy_time(p, bytes);
 	if (r->proto == MP_MEDIUM)
 		return p->post_rdma;
-	return mp_pin_time(p, bytes) + p->post_rdma;
+	return ck_sat_add(mp_pin_time(p, bytes), p->post_rdma);
 }
 
 void mp_progress(rt_task *t)

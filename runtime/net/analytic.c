@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "base/util.h"
 
 typedef struct an_model an_model;
@@ -55,7 +56,7 @@ void an_params_default(an_params *p)
 static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, double bw)
 {
 	ncsim_time_t start = q->free > t ? q->free : t;
-	ncsim_time_t x = sim_xfer_time(bytes, bw);
+	ncsim_time_t x = ck_xfer_ps(bytes, bw);
 	q->wait += start - t;
 	q->free = start + x;
 	q->busy += x;
@@ -73,7 +74,7 @@ static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, co
 	occupy(&port->out, arr, a->bytes, m->p.bandwidth);
 	ncsim_time_t end = port->out.free;
 	/* The tail cannot arrive before it left the source (slow injection port). */
-	ncsim_time_t tail = arr + sim_xfer_time(a->bytes, m->p.inj_bandwidth);
+	ncsim_time_t tail = arr + ck_xfer_ps(a->bytes, m->p.inj_bandwidth);
 	ncsim_time_t done = end > tail ? end : tail;
 	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
@@ -96,13 +97,31 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 static const sim_handler an_handlers[AN_NEVENTS] = {[AN_EV_ARRIVE] = on_arrive};
 static const sim_type an_port_type = {.name = "analytic-port", .handlers = an_handlers, .nhandlers = AN_NEVENTS};
 
+/*
+ * A bound on when msg, injected now, is delivered (CK_OVERFLOW past the
+ * clock): it starts once the source port is free, arrives a latency later,
+ * and is served once the destination port is free; each port takes the
+ * message's serialization time at its bandwidth.
+ */
+static ncsim_time_t latest_end(const an_model *m, const net_msg *msg, ncsim_time_t now)
+{
+	const an_queue *in = &m->ports[msg->src_node].in, *out = &m->ports[msg->dst_node].out;
+	ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, msg->src_node, msg->dst_node)
+	                                   : m->p.latency;
+	ncsim_time_t arr = ck_sat_add(ck_sat_add(in->free > now ? in->free : now, lat),
+	                              ck_xfer_ps(msg->bytes, m->p.inj_bandwidth));
+	return ck_sat_add(out->free > arr ? out->free : arr, ck_xfer_ps(msg->bytes, m->p.bandwidth));
+}
+
 static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 {
 	an_model *m = (an_model *)base;
 	if (msg->src_node >= base->nnodes || msg->dst_node >= base->nnodes || msg->tclass >= NET_NCLASSES)
-		return -1;
+		return NET_EBADNODE;
 	an_port *src = &m->ports[msg->src_node];
 	ncsim_time_t now = sim_now(ctx);
+	if (!ck_time_ok(latest_end(m, msg, now)))
+		return NET_ETIME;
 	ncsim_time_t s = occupy(&src->in, now, msg->bytes, m->p.inj_bandwidth); /* the head leaves the source */
 	an_arrive a = {
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
@@ -134,9 +153,9 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 static ncsim_time_t an_estimate(net_model *base, uint32_t src, uint32_t dst, uint64_t bytes)
 {
 	an_model *m = (an_model *)base;
-	ncsim_time_t x = sim_xfer_time(bytes, m->p.bandwidth), xi = sim_xfer_time(bytes, m->p.inj_bandwidth);
+	ncsim_time_t x = ck_xfer_ps(bytes, m->p.bandwidth), xi = ck_xfer_ps(bytes, m->p.inj_bandwidth);
 	ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, src, dst) : m->p.latency;
-	return lat + (x > xi ? x : xi);
+	return ck_sat_add(lat, x > xi ? x : xi);
 }
 
 static int an_check(net_model *base, FILE *err)

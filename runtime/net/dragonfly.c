@@ -7,13 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/checked.h"
 #include "runtime/net/dragonfly_model.h"
 
 static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 {
 	df_model *m = (df_model *)nm;
 	if (msg->src_node >= nm->nnodes || msg->dst_node >= nm->nnodes)
-		return -1;
+		return NET_EBADNODE;
+	/* Its packets leave one after another: the terminal link alone takes this long. */
+	if (!ck_time_ok(ck_sat_add(sim_now(ctx), ck_xfer_ps(msg->bytes, m->cfg.bw[DF_TERMINAL]))))
+		return NET_ETIME;
 	uint32_t mi;
 	if (m->msg_free != DF_NONE) {
 		mi = m->msg_free;
@@ -22,8 +26,7 @@ static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		VEC_GROW(&m->msgs, m->msgs.len + 1);
 		mi = (uint32_t)m->msgs.len++;
 	}
-	uint64_t ps = m->cfg.packet_size;
-	uint64_t npk = msg->bytes ? (msg->bytes + ps - 1) / ps : 1;
+	uint64_t npk = msg->bytes ? ck_div_up(msg->bytes, m->cfg.packet_size) : 1;
 	df_msg *M = &m->msgs.ptr[mi];
 	*M = (df_msg){
 		.cookie = msg->cookie,
@@ -32,15 +35,13 @@ static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		.inject_time = sim_now(ctx),
 		.src = msg->src_node,
 		.dst = msg->dst_node,
-		.left = (uint32_t)npk,
+		.left = npk,
 		.next = DF_NONE,
 		.notify = msg->notify,
 		.notify_kind = msg->notify_kind,
 		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI,
 		.job = msg->job,
 	};
-	if (npk > 0xffffffffu)
-		return -1;
 	m->base.totals.msgs_injected[M->tclass]++;
 	m->base.totals.bytes_injected[M->tclass] += msg->bytes;
 	m->msgs_open++;
@@ -92,7 +93,7 @@ static ncsim_time_t df_estimate(net_model *nm, uint32_t src, uint32_t dst, uint6
 	uint64_t S = bytes < c->packet_size ? bytes : c->packet_size;
 	uint64_t C = S < c->chunk_size ? S : c->chunk_size;
 	ncsim_time_t t = (ncsim_time_t)(n - 1) * c->router_delay, extra = 0, occ = 0;
-	uint64_t nch = S ? (S + c->chunk_size - 1) / c->chunk_size : 1;
+	uint64_t nch = S ? ck_div_up(S, c->chunk_size) : 1;
 	for (unsigned i = 0; i < n; i++) {
 		ncsim_time_t sS = sim_xfer_time(S, c->bw[cls[i]]), sC = sim_xfer_time(C, c->bw[cls[i]]);
 		t += c->latency[cls[i]] + sC;
@@ -104,8 +105,8 @@ static ncsim_time_t df_estimate(net_model *nm, uint32_t src, uint32_t dst, uint6
 			occ = o;
 	}
 	t += extra;
-	uint64_t npk = bytes ? (bytes + c->packet_size - 1) / c->packet_size : 1;
-	return t + (npk - 1) * occ;
+	uint64_t npk = bytes ? ck_div_up(bytes, c->packet_size) : 1;
+	return ck_sat_add(t, ck_sat_mul(npk - 1, occ));
 }
 
 static void df_destroy(net_model *nm)

@@ -21,8 +21,9 @@ static net_model *half(hy_model *m, uint64_t bytes) { return bytes < m->threshol
 static int hy_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 {
 	hy_model *m = (hy_model *)base;
-	if (net_inject(half(m, msg->bytes), ctx, msg) < 0)
-		return -1;
+	int rc = net_inject(half(m, msg->bytes), ctx, msg);
+	if (rc < 0)
+		return rc;
 	base->totals.msgs_injected[msg->tclass]++;
 	base->totals.bytes_injected[msg->tclass] += msg->bytes;
 	return 0;

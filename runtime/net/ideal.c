@@ -11,7 +11,7 @@
 static int ideal_inject(net_model *m, sim_ctx *ctx, const net_msg *msg)
 {
 	if (msg->src_node >= m->nnodes || msg->dst_node >= m->nnodes || msg->tclass >= NET_NCLASSES)
-		return -1;
+		return NET_EBADNODE;
 	sim_event *ev = sim_event_new(ctx, msg->notify, 0, msg->notify_kind);
 	*SIM_PAYLOAD(ev, net_delivery) = (net_delivery){
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes,

@@ -12,3 +12,9 @@ const char *net_class_name(enum net_class c)
 	};
 	return (unsigned)c < NET_NCLASSES ? names[c] : "unknown";
 }
+
+const char *net_refusal_text(int rc)
+{
+	return rc == NET_ETIME ? "would end past 2^64 ps, the end of simulated time (about 213 days)"
+	                       : "was refused by the network (a node outside it)";
+}

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/checked.h"
 #include "runtime/kernel/sim.h"
 
 /* Traffic classes: every statistic is kept per class. */
@@ -59,10 +60,18 @@ SIM_PAYLOAD_CHECK(net_delivery);
 
 typedef struct net_model net_model;
 
+/* Why inject refused a message (it is then not in the network: never delivered). */
+enum net_refusal {
+	NET_EBADNODE = -1, /* a node id outside the network (a bug of the caller) */
+	NET_ETIME = -2,    /* the message would end past 2^64 ps, the end of simulated time */
+};
+/* What a refusal means, for messages: "...", a phrase that follows the message's description. */
+const char *net_refusal_text(int rc);
+
 /* Operations of one network model. */
 typedef struct net_ops {
 	const char *name;
-	/* Injects msg at the current simulated time. Returns 0, or -1 on a bad node id. */
+	/* Injects msg at the current simulated time. Returns 0, or an enum net_refusal. */
 	int (*inject)(net_model *m, sim_ctx *ctx, const net_msg *msg);
 	/* Zero-load time for `bytes` between two nodes (used by cost estimates). */
 	ncsim_time_t (*estimate)(net_model *m, uint32_t src, uint32_t dst, uint64_t bytes);

@@ -105,12 +105,14 @@ static void inject(sto_system *s, sim_ctx *ctx, uint32_t src, uint32_t dst, uint
 	s->tot.net_bytes += bytes;
 	/*
 	 * Node ids were validated against the network in sto_new and sto_submit, so
-	 * a refusal is a bug; without the message the request would never complete
-	 * and its task would wait for ever, so the run stops here and sto_check says why.
+	 * a refusal is a bug or a transfer that would end past the end of simulated
+	 * time; without the message the request would never complete and its task
+	 * would wait for ever, so the run stops here and sto_check says why.
 	 */
-	if (net_inject(s->net, ctx, &m) < 0 && !s->fault) {
-		s->fault = xasprintf("storage: the network refused an I/O message of %llu bytes from node %u to node %u "
-		                     "at time %.6f us (job %u)", (unsigned long long)bytes, src, dst,
+	int rc = net_inject(s->net, ctx, &m);
+	if (rc < 0 && !s->fault) {
+		s->fault = xasprintf("storage: an I/O message of %llu bytes from node %u to node %u %s, at time %.6f us "
+		                     "(job %u)", (unsigned long long)bytes, src, dst, net_refusal_text(rc),
 		                     (double)sim_now(ctx) / 1e6, (unsigned)r->req.job);
 		sim_stop(ctx, 1);
 	}

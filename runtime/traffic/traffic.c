@@ -282,12 +282,12 @@ void trf_wait(trf_world *tw, rt_task *t, trf_run *r, int me)
  * hold its member's wait for ever (a misleading deadlock later). Out of line,
  * so that trf_inject stays small.
  */
-static __attribute__((cold, noinline)) void refused(trf_world *tw, const net_msg *msg)
+static __attribute__((cold, noinline)) void refused(trf_world *tw, const net_msg *msg, int rc)
 {
 	trf_ep *ep = &tw->eps[msg->notify - tw->ep_base];
-	task_failf(ep->task, "traffic: the network refused a %s message of %" PRIu64 " bytes from node %" PRIu32
-	           " to node %" PRIu32 " (the network has %" PRIu32 " nodes)", net_class_name((enum net_class)msg->tclass),
-	           msg->bytes, msg->src_node, msg->dst_node, tw->w->net->nnodes);
+	task_failf(ep->task, "traffic: a %s message of %" PRIu64 " bytes from node %" PRIu32 " to node %" PRIu32 " %s "
+	           "(the network has %" PRIu32 " nodes)", net_class_name((enum net_class)msg->tclass), msg->bytes,
+	           msg->src_node, msg->dst_node, net_refusal_text(rc), tw->w->net->nnodes);
 }
 
 void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t bytes, int tclass)
@@ -311,8 +311,9 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 	m->last_gen = now;
 	r->msgs++;
 	r->bytes += bytes;
-	if (net_inject(w->net, w->ctx, &msg) < 0)
-		refused(tw, &msg);
+	int rc = net_inject(w->net, w->ctx, &msg);
+	if (rc < 0)
+		refused(tw, &msg, rc);
 }
 
 /* The network delivered the last byte of one of this endpoint's member's messages. */
