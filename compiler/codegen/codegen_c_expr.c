@@ -491,7 +491,7 @@ const char *cg_duration_ps(cg *g, const cg_sym *env, const ast_node *n)
 	if (known(v, real_valued(v), &x)) {
 		/* ncsim_ps of ncsim/gen.h, evaluated now */
 		double d = real_valued(v) ? x.f * ps : (double)x.i * ps;
-		uint64_t r = d <= 0.0 ? 0 : d >= 1.8e19 ? (uint64_t)1.8e19 : (uint64_t)(d + 0.5);
+		uint64_t r = d <= 0.0 ? 0 : !(d < 18446744073709551616.0) ? UINT64_MAX : (uint64_t)(d + 0.5);
 		return cg_fmt(g, "UINT64_C(%" PRIu64 ")", r);
 	}
 	return cg_fmt(g, "ncsim_ps(%s)", cg_duration(g, env, n));

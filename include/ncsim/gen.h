@@ -80,10 +80,14 @@ static inline uint64_t rt_io_bytes(rt_task *t, rt_int n, const char *what)
 	return (uint64_t)n;
 }
 
-/* Picoseconds, rounded; a negative duration is no time at all, a huge one saturates. */
+/*
+ * Picoseconds, rounded; a negative duration is no time at all. One of 2^64 ps
+ * or more (or not a number) gives UINT64_MAX, which the runtime refuses as
+ * past the end of its clock, naming the statement.
+ */
 static inline ncsim_time_t ncsim_ps(double ps)
 {
-	return ps <= 0.0 ? 0 : ps >= 1.8e19 ? (ncsim_time_t)1.8e19 : (ncsim_time_t)(ps + 0.5);
+	return ps <= 0.0 ? 0 : !(ps < 18446744073709551616.0) ? UINT64_MAX : (ncsim_time_t)(ps + 0.5);
 }
 
 /* A synchronised random task (section 8.16) with the bounds clamped to 0..num_tasks-1. */

@@ -136,6 +136,9 @@ void task_sleep(rt_task *t, ncsim_time_t d, enum task_time cat)
 {
 	if (d == 0)
 		return;
+	/* UINT64_MAX is what a saturated duration or cost comes as (base/checked.h, ncsim_ps) */
+	if (d >= UINT64_MAX - sim_now(t->w->ctx))
+		rt_fatal(t, "this statement would take the simulated time past 2^64 ps (about 213 days), the end of the clock");
 	sim_send(t->w->ctx, t->eid, d, TK_EV_RESUME, NULL, 0);
 	t->state = TK_SLEEPING;
 	coro_yield(t->co);
