@@ -19,6 +19,7 @@
 #ifndef NCSIM_CHECKED_H
 #define NCSIM_CHECKED_H
 
+#include <math.h>
 #include <stdint.h>
 
 /* The saturated value: a sum or product that did not fit. */
@@ -61,12 +62,15 @@ static inline uint64_t ck_ceil_u64(double x)
 	return (double)r < x ? r + 1 : r;
 }
 
-/* x rounded to the nearest whole number, as uint64_t, saturating like ck_ceil_u64. */
+/* x rounded to the nearest whole number (halves away from zero, as llround), as uint64_t, saturating like ck_ceil_u64. */
 static inline uint64_t ck_round_u64(double x)
 {
-	if (!(x < 18446744073709551616.0)) /* below 2^64, x + 0.5 rounds to x or x + 1 < 2^64 */
+	if (!(x < 18446744073709551616.0))
 		return CK_OVERFLOW;
-	return x <= 0.0 ? 0 : (uint64_t)(x + 0.5);
+	if (x <= 0.0)
+		return 0;
+	/* llround's range is that of long long; a double from 2^53 up is a whole number already */
+	return x < 9007199254740992.0 ? (uint64_t)llround(x) : (uint64_t)x;
 }
 
 /* 1 if t is a real simulated time (not the saturated CK_OVERFLOW). */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "runtime/traffic/traffic.h"
 
 /* Payload of TRF_EV_DCNW and TRF_EV_FLOW. */
@@ -17,11 +18,36 @@ typedef struct trf_gen_ev {
 } trf_gen_ev;
 SIM_PAYLOAD_CHECK(trf_gen_ev);
 
-/* Schedules `kind` on endpoint `ep` at base + round(clock) (never before now). */
-static void schedule_at(sim_ctx *ctx, sim_eid ep, uint16_t kind, ncsim_time_t base, double clock, trf_gen_ev p)
+/*
+ * Schedules `kind` on endpoint `ep` at base + round(clock) (never before now).
+ * An arrival past the end of the clock fails the run on the task of member
+ * p.member of run r (its statement's line): the checks at the start keep the
+ * expected span below 2^64 ps, so only a freak draw gets here.
+ */
+static void schedule_at(sim_ctx *ctx, const trf_run *r, sim_eid ep, uint16_t kind, ncsim_time_t base, double clock,
+                        trf_gen_ev p)
 {
-	ncsim_time_t when = base + (ncsim_time_t)llround(clock), now = sim_now(ctx);
+	ncsim_time_t when = ck_sat_add(base, ck_round_u64(clock)), now = sim_now(ctx);
+	if (!ck_time_ok(when)) {
+		rt_task *t = sim_entity_state(ctx, r->task_eid[p.member]);
+		task_failf(t, "traffic: the next message would be generated past 2^64 ps (about 213 days), the end of "
+		           "simulated time");
+		return;
+	}
 	sim_send(ctx, ep, when > now ? when - now : 0, kind, &p, sizeof p);
+}
+
+/* "more than 2^64 ps" or "less than 1 ps" problems of a process of n arrivals of mean gap `gap` ps from `start`; NULL if none. */
+static const char *span_problem(uint64_t n, double gap, ncsim_time_t start)
+{
+	if (n == 0)
+		return NULL;
+	if (!(gap >= 1.0))
+		return "come less than 1 ps apart on average (the clock could not tell them apart, and the simulation "
+		       "would not advance)";
+	if (!((double)start + (double)n * gap < 18446744073709551616.0))
+		return "would be generated over more than 2^64 ps (about 213 days), past the end of simulated time";
+	return NULL;
 }
 
 /*
@@ -32,7 +58,7 @@ static void schedule_at(sim_ctx *ctx, sim_eid ep, uint16_t kind, ncsim_time_t ba
 static void start_process(trf_world *tw, rt_task *t, trf_run *r, int i, uint16_t kind, double gap, double *clock)
 {
 	*clock = trf_dest_exp(&trf_my_ep(tw, t)->rng, gap);
-	schedule_at(tw->w->ctx, r->ep[i], kind, r->m[i].start, *clock,
+	schedule_at(tw->w->ctx, r, r->ep[i], kind, r->m[i].start, *clock,
 	            (trf_gen_ev){.run = trf_run_index(tw, r), .member = i});
 }
 
@@ -52,6 +78,11 @@ void rt_traffic_dcnw(rt_task *t, const rt_group *g, const rt_dcnw_params *p)
 		/* mean gap = mean size in bits / rate, in ps */
 		r->gap_mean = r->cdf->mean * 8.0 / (r->gbps * 1e9) * 1e12;
 		r->count = p->count;
+		/* The busiest member generates ceil(count / n) messages, one mean gap apart. */
+		const char *why = span_problem(ck_div_up(p->count, (uint64_t)r->n), r->gap_mean, sim_now(tw->w->ctx));
+		if (why)
+			rt_fatal(t, "traffic: %" PRIu64 " messages over %d members at %g Gbps (one every %g ps per member) %s",
+			         p->count, r->n, r->gbps, r->gap_mean, why);
 		char *err = NULL;
 		if (p->count > 0 && trf_dest_resolve(&r->dest, &p->dest, NULL, g->n, &err) < 0)
 			task_fatal_err(t, err, NULL);
@@ -77,7 +108,7 @@ void trf_gen_on_dcnw(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_inject(tw, r, p.run, p.member, d, bytes, NET_CLASS_DCNW);
 	if (m->sent < m->quota) {
 		m->clock += trf_dest_exp(&ep->rng, r->gap_mean);
-		schedule_at(ctx, r->ep[p.member], TRF_EV_DCNW, m->start, m->clock, p);
+		schedule_at(ctx, r, r->ep[p.member], TRF_EV_DCNW, m->start, m->clock, p);
 	} else {
 		trf_gen_done(tw, r, p.member);
 	}
@@ -93,6 +124,9 @@ static void flows_setup(rt_task *t, trf_run *r, const rt_flows_params *p)
 	r->count = p->count;
 	r->duration = p->duration;
 	r->flow_gap = p->count ? (double)p->duration / (double)p->count : 0;
+	const char *why = span_problem(p->count, r->flow_gap, sim_now(t->w->ctx));
+	if (why)
+		rt_fatal(t, "FLOWS: %" PRIu64 " flows over %" PRIu64 " ps %s", p->count, (uint64_t)p->duration, why);
 	r->nclasses = p->nclasses;
 	r->cls = xcalloc((size_t)p->nclasses, sizeof *r->cls);
 	double sum = 0;
@@ -155,7 +189,7 @@ void trf_gen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_inject(tw, r, p.run, s, d, bytes, NET_CLASS_FLOWS);
 	if (++r->flows_sent < r->count) {
 		r->flow_clock += trf_dest_exp(&ep->rng, r->flow_gap);
-		schedule_at(ctx, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock, p);
+		schedule_at(ctx, r, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock, p);
 	} else {
 		for (int i = 0; i < r->n; i++)
 			trf_gen_done(tw, r, i);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "runtime/coll/coll.h"
 #include "runtime/traffic/traffic.h"
 
@@ -59,9 +60,9 @@ static void hc_count(const hcoll *h, int k, const coll_tally *c)
 	if (h->me == 0)
 		op->ops++; /* counted once, at the coordinator */
 	op->msgs += c->msgs;
-	op->bytes += c->bytes;
+	op->bytes = ck_sat_add(op->bytes, c->bytes);
 	h->r->msgs += c->msgs;
-	h->r->bytes += c->bytes;
+	h->r->bytes = ck_sat_add(h->r->bytes, c->bytes);
 }
 
 /* Gather of `each` bytes per worker (bytes NULL) or gatherv of bytes[w] to the coordinator. */
@@ -98,6 +99,8 @@ static void check_params(rt_task *t, const rt_horovod_params *p)
 	if (p->batches < 0 || p->layers < 0)
 		rt_fatal(t, "HOROVOD: negative number of batches (%" PRId64 ") or layers (%" PRId64 ")", p->batches,
 		         p->layers);
+	if (p->layers > TRF_HVD_MAX_LAYERS)
+		rt_fatal(t, "HOROVOD: %" PRId64 " layers, more than the %d a model may have", p->layers, TRF_HVD_MAX_LAYERS);
 	if ((p->defaults.set & RT_HVD_ALL) != RT_HVD_ALL) {
 		char miss[256];
 		trf_hvd_missing(p->defaults.set, miss, sizeof miss);
@@ -128,14 +131,56 @@ static void overlay(rt_hvd_layer *dst, const rt_hvd_layer *src)
 	if (s & (1u << RT_HVD_ALLREDUCE)) dst->allreduce_bytes = src->allreduce_bytes;
 }
 
-/* The parameters of layer l: the defaults, then every override of l in order. */
-static rt_hvd_layer layer_params(const rt_horovod_params *p, rt_int l)
+rt_hvd_layer *trf_hvd_layers(const rt_horovod_params *p)
 {
-	rt_hvd_layer x = p->defaults;
+	size_t n = p->layers > 0 ? (size_t)p->layers : 1;
+	rt_hvd_layer *lp = xcalloc(n, sizeof *lp);
+	for (size_t l = 0; l < n; l++)
+		lp[l] = p->defaults;
 	for (int i = 0; i < p->noverrides; i++)
-		if (p->overrides[i].layer == l)
-			overlay(&x, &p->overrides[i].p);
-	return x;
+		if (p->overrides[i].layer >= 0 && p->overrides[i].layer < p->layers)
+			overlay(&lp[p->overrides[i].layer], &p->overrides[i].p);
+	return lp;
+}
+
+/*
+ * About how many negotiation rounds one layer takes: each round a worker adds
+ * max(1, round(Exp(GATHERV))) bytes, at least max(1, GATHERV) / 2 on average,
+ * with probability GATHERV PROBABILITY, until its total reaches GATHERV TOTAL
+ * (the order of magnitude is all the limit needs). -1 when no round can ever
+ * add anything: the layer would never end.
+ */
+static double layer_rounds(const rt_hvd_layer *lp, int members)
+{
+	if (members < 2 || lp->gatherv_total == 0)
+		return 1;
+	if (!(lp->gatherv_prob > 0))
+		return -1;
+	double each = lp->gatherv_bytes > 1 ? lp->gatherv_bytes : 1;
+	return 1 + (double)lp->gatherv_total / (lp->gatherv_prob * each / 2);
+}
+
+char *trf_hvd_check_work(const rt_horovod_params *p, const rt_hvd_layer *lp, int members)
+{
+	double rounds = 0;
+	uint64_t compute = 0;
+	for (rt_int l = 0; l < p->layers; l++) {
+		double r = layer_rounds(&lp[l], members);
+		if (r < 0)
+			return xasprintf("HOROVOD: layer %" PRId64 " never ends: with GATHERV PROBABILITY 0 no worker adds to "
+			                 "its total, which must reach GATHERV TOTAL (%" PRIu64 " bytes)", l,
+			                 lp[l].gatherv_total);
+		rounds += r;
+		compute = ck_sat_add(compute, lp[l].compute);
+	}
+	if ((double)p->batches * rounds > TRF_HVD_MAX_ROUNDS)
+		return xasprintf("HOROVOD: %" PRId64 " batches of %" PRId64 " layers need about %.3g negotiation rounds, "
+		                 "more than the %.3g a statement may expect (GATHERV TOTAL / (GATHERV PROBABILITY x GATHERV) "
+		                 "rounds per layer)", p->batches, p->layers, (double)p->batches * rounds, TRF_HVD_MAX_ROUNDS);
+	if (!ck_time_ok(ck_sat_mul((uint64_t)p->batches, compute)))
+		return xasprintf("HOROVOD: %" PRId64 " batches of %" PRId64 " layers compute for more than 2^64 ps (about 213 "
+		                 "days), the end of simulated time", p->batches, p->layers);
+	return NULL;
 }
 
 void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *p)
@@ -148,6 +193,10 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 		r->batches = p->batches;
 		r->layers = p->layers;
 		r->hvd = xcalloc(p->layers > 0 ? (size_t)p->layers : 1, sizeof *r->hvd);
+		r->hvd_lp = trf_hvd_layers(p);
+		char *why = trf_hvd_check_work(p, r->hvd_lp, g->n);
+		if (why)
+			task_fatal_err(t, why, NULL);
 	}
 	if (p->batches != r->batches || p->layers != r->layers)
 		rt_fatal(t, "HOROVOD: the members of a group disagree on batches and layers");
@@ -160,11 +209,11 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 	uint64_t *gv = xcalloc((size_t)P, sizeof *gv);
 	for (rt_int b = 0; b < p->batches; b++) {
 		for (rt_int l = 0; l < p->layers; l++) {
-			rt_hvd_layer lp = layer_params(p, l);
+			const rt_hvd_layer lp = r->hvd_lp[l];
 			trf_hvd_layer *st = &r->hvd[l];
 			double c = (double)lp.compute * (1.0 + 0.1 * trf_dest_normal(own));
-			ncsim_time_t ct = c > 0 ? (ncsim_time_t)llround(c) : 0;
-			st->compute += ct;
+			ncsim_time_t ct = ck_round_u64(c); /* saturated past 2^64 ps: rt_compute refuses it */
+			st->compute = ck_sat_add(st->compute, ct);
 			rt_compute(t, ct);
 			hcoll h = {.t = t, .g = g, .cfg = cfg, .me = me, .r = r, .st = st};
 			for (;;) {
@@ -174,9 +223,9 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 				int reached = 1;
 				for (int w = 1; w < P; w++) {
 					if (sim_rng_next_unif(&shared) < lp.gatherv_prob) {
-						double x = llround(trf_dest_exp(&shared, lp.gatherv_bytes));
-						gv[w] = x < 1 ? 1 : (uint64_t)x;
-						total[w] += gv[w];
+						uint64_t x = ck_round_u64(trf_dest_exp(&shared, lp.gatherv_bytes));
+						gv[w] = x < 1 ? 1 : x;
+						total[w] = ck_sat_add(total[w], gv[w]);
 					} else {
 						gv[w] = 25;
 					}
@@ -191,7 +240,7 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 					break;
 				}
 				double wait = trf_dest_exp(own, (double)lp.negotiation);
-				rt_sleep(t, (ncsim_time_t)llround(wait));
+				rt_sleep(t, ck_round_u64(wait));
 			}
 		}
 	}

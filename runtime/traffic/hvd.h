@@ -34,8 +34,32 @@
 
 #include "ncsim/traffic.h"
 
+/*
+ * The most layers a statement may have: the run keeps figures and parameters
+ * per layer (a few MiB at this bound), and real models have hundreds.
+ */
+#define TRF_HVD_MAX_LAYERS 65536
+/*
+ * The most negotiation rounds a statement may expect over all its batches and
+ * layers (about 10^12): each is several collectives, so more would not end
+ * in any useful time.
+ */
+#define TRF_HVD_MAX_ROUNDS 1099511627776.0
+
 /* Checks a parameter set: NULL if valid, else a static description of the first problem. */
 const char *trf_hvd_check(const rt_hvd_layer *p);
+/*
+ * The parameters of every layer of p (heap, p->layers entries, at most
+ * TRF_HVD_MAX_LAYERS): the defaults, then each override of the layer in order.
+ */
+rt_hvd_layer *trf_hvd_layers(const rt_horovod_params *p);
+/*
+ * Checks that the statement p, run by `members` members with layer
+ * parameters lp (trf_hvd_layers), ends: every layer's negotiation can reach
+ * its GATHERV TOTAL, the expected rounds stay below TRF_HVD_MAX_ROUNDS and the
+ * compute time below 2^64 ps. NULL if so, else a description (heap).
+ */
+char *trf_hvd_check_work(const rt_horovod_params *p, const rt_hvd_layer *lp, int members);
 /* Names of the keys missing from `set` (of RT_HVD_ALL), comma-separated, into buf. */
 void trf_hvd_missing(unsigned set, char *buf, size_t size);
 

@@ -87,6 +87,7 @@ static void world_free(trf_world *tw)
 		free(r->label);
 		free(r->cls);
 		free(r->hvd);
+		free(r->hvd_lp);
 		free(r->lat);
 		free(r);
 	}

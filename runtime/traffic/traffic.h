@@ -100,8 +100,9 @@ typedef struct trf_run {
 	int nclasses;
 	trf_class *cls;
 	/* HOROVOD */
-	rt_int batches, layers;
-	trf_hvd_layer *hvd;      /* one per layer */
+	rt_int batches, layers;  /* layers <= TRF_HVD_MAX_LAYERS */
+	trf_hvd_layer *hvd;      /* figures, one per layer */
+	rt_hvd_layer *hvd_lp;    /* parameters, one per layer: the defaults with the layer's overrides */
 	/* figures */
 	ncsim_time_t t_start, t_end;
 	uint64_t msgs, bytes, dmsgs, dbytes;

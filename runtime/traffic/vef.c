@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "runtime/traffic/cdf.h"
+#include "runtime/traffic/hvd.h"
 #include "base/util.h"
 
 #define VEF_MAXTOK 64
@@ -360,8 +361,10 @@ static int horovod(vp *P, vef_trace *v)
 	    keyword(P, 2, "LAYERS", "`BATCHES b LAYERS l`") < 0 || u64_at(P, 3, &l, "the number of layers") < 0 ||
 	    end_at(P, 4, "`BATCHES b LAYERS l`") < 0)
 		return -1;
-	if (b > INT32_MAX || l > INT32_MAX)
-		return fail(P, "too many batches or layers (at most %d)", INT32_MAX);
+	if (b > INT32_MAX)
+		return fail(P, "too many batches (at most %d)", INT32_MAX);
+	if (l > TRF_HVD_MAX_LAYERS)
+		return fail(P, "too many layers (at most %d)", TRF_HVD_MAX_LAYERS);
 	v->hvd.batches = (rt_int)b;
 	v->hvd.layers = (rt_int)l;
 	int r = next_record(P);
