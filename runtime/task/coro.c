@@ -316,6 +316,26 @@ void coro_yield(coro *c)
 	ASAN_BACK_IN_CORO(c);
 }
 
+void coro_abandon(coro *c)
+{
+	c->done = 1;
+#ifdef NCSIM_ASAN
+	/*
+	 * The frames the scheduler had below this one when it resumed c are gone
+	 * but their redzones are still poisoned: clear them (a generous 1 MiB
+	 * below this frame) before anything, the sanitizer's own code included,
+	 * uses that stack again. Then ASan, which still takes c's stack for the
+	 * current one, is told that the scheduler's is (c's fake stack is
+	 * dropped, as when a coroutine ends).
+	 */
+	char *here = __builtin_frame_address(0);
+	size_t below = (size_t)1 << 20;
+	__asan_unpoison_memory_region(here - below, below);
+	ASAN_TO_SCHED(c, 1);
+	ASAN_BACK_IN_SCHED(c);
+#endif
+}
+
 int coro_done(const coro *c) { return c->done; }
 int coro_overflowed(const coro *c) { return c->overflow; }
 

@@ -61,6 +61,12 @@ void coro_yield(coro *c);
 int coro_done(const coro *c);
 /* 1 if a slab stack's canary was overwritten (a stack overflow); checked when c finishes. */
 int coro_overflowed(const coro *c);
+/*
+ * After a jump out of the running coroutine c back onto the scheduler's
+ * stack (siglongjmp from a signal handler, guard.h): tells the sanitizers
+ * that the scheduler's stack is current again. c is never resumed.
+ */
+void coro_abandon(coro *c);
 /* Releases c's stack; c may be suspended (never resumed again) or done. NULL is a no-op. */
 void coro_free(coro *c);
 /* Name of the switch implementation ("x86-64 asm" or "ucontext"). */

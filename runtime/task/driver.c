@@ -407,8 +407,10 @@ static int build(drv_sim *s, char **err)
 	coll_ctx *coll = coll_ctx_new(s->sys, err);
 	if (!coll)
 		return -1;
-	if (sysconf_check_unused(s->sys, err) < 0)
+	if (sysconf_check_unused(s->sys, err) < 0) {
+		coll_ctx_free(coll);
 		return -1;
+	}
 	s->w = task_world_new(s->ctx, s->net, &mp, mem_bw, s->o.stack_size, s->o.seed);
 	s->w->sto = s->sto;
 	if (lazy) {

@@ -39,8 +39,10 @@ rt_task *task_escape(void)
 {
 	rt_task *t = task_current.task;
 	task_current.task = NULL;
-	if (t)
+	if (t) {
 		t->state = TK_FAILED; /* its coroutine is abandoned mid-way: never resumed */
+		coro_abandon(t->co);
+	}
 	return t;
 }
 
