@@ -186,12 +186,24 @@ static int parse_start(const char *s, ncsim_time_t *ps, const char **why)
 	return units_time(s, UNITS_PS, ps, why);
 }
 
+/*
+ * The most words a job line may have: a task count, a skeleton, its options
+ * and a start time. Programs take a few options; the bound keeps every later
+ * pass over a job's options (parsing, logging) small whatever the file holds.
+ */
+#define WL_MAX_WORDS 4096
+
 /* Parses one non-empty line into j. 0, or -1 with *err. */
 static int parse_job(const char *path, int line, wl_words *wd, wl_job *j, char **err)
 {
 	char **w = wd->ptr;
 	size_t n = wd->len;
 	j->line = line;
+	if (n > WL_MAX_WORDS) {
+		*err = xasprintf("%s:%d: %zu words on one job line, more than the %d a job may have (task count, "
+		                 "skeleton, program options and start time)", path, line, n, WL_MAX_WORDS);
+		return -1;
+	}
 	/* The task count: plain decimal digits, 1 .. 2^32-1. */
 	uint64_t t = 0;
 	int ok = 1;
