@@ -135,11 +135,14 @@ static char *join_args(int argc, char **argv)
 	size_t n = 1;
 	for (int i = 0; i < argc; i++)
 		n += strlen(argv[i]) + 1;
-	char *s = xcalloc(1, n);
+	char *s = xcalloc(1, n), *end = s;
+	/* Appending at the end, not strcat from the start: linear in the length, whatever argc is. */
 	for (int i = 0; i < argc; i++) {
+		size_t k = strlen(argv[i]);
 		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
+			*end++ = ' ';
+		memcpy(end, argv[i], k);
+		end += k;
 	}
 	return s;
 }
