@@ -1,6 +1,7 @@
 /*
  * parsehelp.c - AST construction and desugaring for the grammar actions.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "grammar/parsehelp.h"
@@ -80,6 +81,79 @@ ast_node *ph_program(parse_ctx *pc, src_span loc, ast_list *headers, ast_list *s
 		ast_list_reverse(&n->u.program.stmts);
 		drop_empty(&n->u.program.stmts);
 	}
+	ph_check_nesting(pc, n);
+	return n;
+}
+
+/* One node waiting on the nesting walk, with the levels it sits at. */
+typedef struct nest_item {
+	ast_node *n;
+	uint32_t stmts;   /* statement levels, itself included */
+	uint32_t exprs;   /* expression levels below the innermost statement */
+} nest_item;
+
+typedef struct nest_walk {
+	VEC(nest_item) stack;
+	nest_item at;     /* the node whose children are being pushed */
+} nest_walk;
+
+static void nest_push(ast_node *child, void *ud)
+{
+	nest_walk *w = ud;
+	nest_item it = { child, w->at.stmts, w->at.exprs };
+	if (ast_is_stmt(child->kind)) {
+		it.stmts++;
+		it.exprs = 0;
+	} else {
+		it.exprs += 1u + child->parens;
+	}
+	VEC_PUSH(&w->stack, it);
+}
+
+/*
+ * An explicit stack rather than recursion, because this walk is what makes
+ * recursion safe for every later pass.  Children are pushed, then reversed,
+ * so that the first node found too deep is the first in source order; the
+ * walk stops there (one error per top-level statement).
+ */
+static void check_top(parse_ctx *pc, ast_node *top, nest_walk *w)
+{
+	w->stack.len = 0;
+	w->at = (nest_item){ NULL, 0, 0 };
+	nest_push(top, w);
+	while (w->stack.len) {
+		w->at = w->stack.ptr[--w->stack.len];
+		int stmt = w->at.stmts > FE_MAX_STMT_DEPTH;
+		if (stmt || w->at.exprs > FE_MAX_EXPR_DEPTH) {
+			diag_error(pc->diag, w->at.n->span, "%s nested too deeply (more than %d levels)",
+			           stmt ? "statements" : "expression", stmt ? FE_MAX_STMT_DEPTH : FE_MAX_EXPR_DEPTH);
+			return;
+		}
+		size_t from = w->stack.len;
+		ast_foreach_child(w->at.n, nest_push, w);
+		for (size_t i = from, j = w->stack.len; i + 1 < j; i++, j--) {
+			nest_item t = w->stack.ptr[i];
+			w->stack.ptr[i] = w->stack.ptr[j - 1];
+			w->stack.ptr[j - 1] = t;
+		}
+	}
+}
+
+void ph_check_nesting(parse_ctx *pc, ast_node *prog)
+{
+	nest_walk w = { 0 };
+	ast_list *lists[] = { &prog->u.program.headers, &prog->u.program.stmts };
+	for (size_t k = 0; k < 2; k++)
+		for (uint32_t i = 0; i < lists[k]->len; i++)
+			check_top(pc, lists[k]->items[i], &w);
+	VEC_FREE(&w.stack);
+}
+
+ast_node *ph_paren(ast_node *n, src_span loc)
+{
+	n->span = loc;
+	if (n->parens < UINT16_MAX)
+		n->parens++;
 	return n;
 }
 

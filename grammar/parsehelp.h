@@ -26,6 +26,11 @@ pt_part ph_part(ast_node *a, ast_node *b, int kind);
 /* PROGRAM from backwards header and statement lists (either may be NULL);
  * empty top-level statements are dropped. */
 ast_node *ph_program(parse_ctx *pc, src_span loc, ast_list *headers, ast_list *stmts);
+/* Reports every header or top-level statement of prog that nests deeper
+ * than FE_MAX_STMT_DEPTH / FE_MAX_EXPR_DEPTH (lang/frontend.h). */
+void ph_check_nesting(parse_ctx *pc, ast_node *prog);
+/* n written in parentheses spanning loc: counts the pair as a nesting level. */
+ast_node *ph_paren(ast_node *n, src_span loc);
 /* SEQ from a backwards statement list, without empty statements. */
 ast_node *ph_seq(parse_ctx *pc, src_span loc, ast_list *items);
 /* n, or an empty SEQ at n's span when body is an empty statement. */

@@ -365,7 +365,7 @@ static void yyerror(src_span *loc, parse_ctx *pc, const char *msg);
 /*  83 */ | rel_conj_expr LOGIC_AND rel_primary_expr { $$ = ph_logic(pc, @$, AST_LOGIC_AND, $1, $3); }
 ;
 /*  84 */ rel_primary_expr: eq_expr
-/*  85 */ | LPAREN rel_expr RPAREN { $$ = $2; $$->span = @$; }
+/*  85 */ | LPAREN rel_expr RPAREN { $$ = ph_paren($2, @$); }
 ;
 /*  86 */ eq_expr: expr OP_EQ expr { $$ = ph_compare(pc, @$, AST_CMP_EQ, $1, $3); }
 /*  87 */ | expr OP_LT expr { $$ = ph_compare(pc, @$, AST_CMP_LT, $1, $3); }
@@ -422,7 +422,7 @@ static void yyerror(src_span *loc, parse_ctx *pc, const char *msg);
 /* 127 */ power_expr: primary_expr
 /* 128 */ | primary_expr OP_POWER unary_expr { $$ = ph_binary(pc, @$, AST_OP_POW, $1, $3); }
 ;
-/* 129 */ primary_expr: LPAREN expr RPAREN { $$ = $2; $$->span = @$; }
+/* 129 */ primary_expr: LPAREN expr RPAREN { $$ = ph_paren($2, @$); }
 /* 130 */ | func_name LPAREN expr_list RPAREN { $$ = NEW(CALL, @$); $$->u.call.fn = (ast_func)$1; $$->u.call.args = $3; }
 /* 131 */ | REAL LPAREN expr RPAREN { $$ = NEW(REAL_CAST, @$); $$->u.real_cast.operand = $3; }
 /* 132 */ | ident

@@ -261,28 +261,51 @@ void ast_foreach_child(ast_node *n, void (*fn)(ast_node *child, void *ud), void 
 		walk_slots(n, &o);
 }
 
+/*
+ * ast_clone keeps a work list of slots instead of recursing: the parser
+ * copies subtrees (inherited message specs, log columns) before the nesting
+ * limit is checked, so a copied tree may be arbitrarily deep.  Each slot
+ * still points at an original node and receives its copy.
+ */
+typedef struct clone_work {
+	VEC(ast_node **) slots;
+	arena *a;
+} clone_work;
+
 static void clone_node(ast_node **slot, void *ud)
 {
-	*slot = ast_clone(ud, *slot);
+	clone_work *w = ud;
+	VEC_PUSH(&w->slots, slot);
 }
 
 static void clone_list(ast_list *l, void *ud)
 {
-	ast_node **items = l->len ? arena_alloc(ud, l->len * sizeof *items) : NULL;
-	for (uint32_t i = 0; i < l->len; i++)
-		items[i] = ast_clone(ud, l->items[i]);
+	clone_work *w = ud;
+	ast_node **items = l->len ? arena_alloc(w->a, l->len * sizeof *items) : NULL;
+	for (uint32_t i = 0; i < l->len; i++) {
+		items[i] = l->items[i];
+		if (items[i])
+			VEC_PUSH(&w->slots, &items[i]);
+	}
 	l->items = items;
 	l->cap = l->len;
 }
 
 ast_node *ast_clone(arena *a, const ast_node *n)
 {
-	if (!n)
-		return NULL;
-	ast_node *c = arena_alloc(a, sizeof *c);
-	*c = *n;
-	c->sema = NULL;
-	child_ops o = { clone_node, clone_list, a };
-	walk_slots(c, &o);
-	return c;
+	ast_node *root = (ast_node *)n;   /* only read: replaced by its copy below */
+	clone_work w = { .a = a };
+	child_ops o = { clone_node, clone_list, &w };
+	if (root)
+		VEC_PUSH(&w.slots, &root);
+	while (w.slots.len) {
+		ast_node **slot = w.slots.ptr[--w.slots.len];
+		ast_node *c = arena_alloc(a, sizeof *c);
+		*c = **slot;
+		c->sema = NULL;
+		*slot = c;
+		walk_slots(c, &o);
+	}
+	VEC_FREE(&w.slots);
+	return root;
 }

@@ -286,6 +286,7 @@ struct ast_tasks_only { ast_node *tasks; };
 struct ast_node {
 	ast_kind kind;
 	uint8_t implicit;   /* invented by a desugaring, not written by the user */
+	uint16_t parens;    /* pairs of parentheses written around it (saturates at 65535) */
 	src_span span;
 	void *sema;         /* free for later passes (NULL after parsing) */
 	union {
@@ -528,7 +529,8 @@ ast_node *ast_stmt_tasks(const ast_node *n);
 /* Calls fn on every non-NULL child of n in source order (list members
  * included, inherited MSG_SPEC fields included).  Does not recurse. */
 void ast_foreach_child(ast_node *n, void (*fn)(ast_node *child, void *ud), void *ud);
-/* A deep copy of n (NULL gives NULL) in arena a; `sema` is not copied. */
+/* A deep copy of n (NULL gives NULL) in arena a; `sema` is not copied.
+ * Iterative: safe on a tree of any depth. */
 ast_node *ast_clone(arena *a, const ast_node *n);
 
 #endif

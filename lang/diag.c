@@ -3,6 +3,7 @@
  * a `^~~~` underline under the span.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "lang/diag.h"
 
@@ -14,25 +15,34 @@ void diag_init(diag_ctx *d, const src_mgr *src, FILE *out)
 	d->max_errors = 0;
 }
 
+/* Longest excerpt shown: a longer source line (a generated program may have
+ * one of megabytes) is cut to a window of this many bytes around the column. */
+#define EXCERPT_MAX 512
+
 /* Prints the line of sp's first byte and underlines sp (up to the line's end). */
 static void show_excerpt(FILE *out, const src_mgr *src, src_span sp, unsigned line, unsigned col)
 {
 	size_t len;
 	const char *text = src_line(src, sp.file, line, &len);
-	fputc(' ', out);
-	for (size_t i = 0; i < len; i++) {
+	size_t at = col ? col - 1 : 0, from = 0, to = len;   /* shown: text[from, to) */
+	if (len > EXCERPT_MAX) {
+		from = at > EXCERPT_MAX / 2 ? at - EXCERPT_MAX / 2 : 0;
+		to = len - from > EXCERPT_MAX ? from + EXCERPT_MAX : len;
+	}
+	const char *cut = from ? "..." : "";
+	fprintf(out, " %s", cut);
+	for (size_t i = from; i < to; i++) {
 		unsigned char c = (unsigned char)text[i];
 		/* Keep the excerpt one terminal line of ASCII whatever the input. */
 		fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
 	}
-	fputs("\n ", out);
-	for (size_t i = 0; i + 1 < col && i < len; i++)
+	fprintf(out, "%s\n %*s", to < len ? "..." : "", (int)strlen(cut), "");
+	for (size_t i = from; i < at && i < to; i++)
 		fputc(text[i] == '\t' ? '\t' : ' ', out);
 	fputc('^', out);
 	if (!span_empty(sp)) {
-		size_t first = col - 1;
 		size_t n = (size_t)sp.last - sp.first + 1;
-		for (size_t i = first + 1; i < first + n && i < len; i++)
+		for (size_t i = at + 1; i < at + n && i < to; i++)
 			fputc('~', out);
 	}
 	fputc('\n', out);

@@ -27,6 +27,17 @@
 
 typedef struct fe_ctx fe_ctx;
 
+/*
+ * The deepest nesting the front end accepts (doc/language.md 3.2), counted on
+ * the AST right after parsing: statement levels (blocks, loops, LET, IF)
+ * and, separately, expression levels below the innermost statement (every
+ * operator, call, range or message part, and every pair of parentheses).
+ * Deeper programs are an error, so no later pass (semantic analysis, the
+ * AST printer, code generation) recurses deeper than this.
+ */
+#define FE_MAX_STMT_DEPTH 1000
+#define FE_MAX_EXPR_DEPTH 1000
+
 /* A new compilation reporting to diag_out (NULL: count diagnostics silently). */
 fe_ctx *fe_new(FILE *diag_out);
 /* Frees fe, its AST, sources and strings (NULL is a no-op). */

@@ -1,7 +1,7 @@
 /*
  * test_parser.c - the parser and the AST: every grammar rule is reduced by
  * the golden corpus, spans nest, desugarings, error recovery and counting,
- * the AST utilities (intern, clone, child walk).
+ * the AST utilities (intern, clone, child walk), the nesting limits.
  */
 #include <CUnit/Basic.h>
 #include <dirent.h>
@@ -196,6 +196,99 @@ static void test_errors_and_recovery(void)
 	fe_free(fe);
 }
 
+/* "head" + n copies of "rep" + tail, on the heap. */
+static char *repeat(const char *head, const char *rep, int n, const char *tail)
+{
+	size_t h = strlen(head), r = strlen(rep), t = strlen(tail);
+	char *s = malloc(h + (size_t)n * r + t + 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	memcpy(s, head, h);
+	for (int i = 0; i < n; i++)
+		memcpy(s + h + (size_t)i * r, rep, r);
+	memcpy(s + h + (size_t)n * r, tail, t + 1);
+	return s;
+}
+
+/* The diagnostics of parsing text (heap), and the error count in *errors. */
+static char *parse_messages(const char *text, unsigned *errors)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	fe_ctx *fe = fe_new(out);
+	parse(fe, text);
+	*errors = fe_errors(fe);
+	fe_free(fe);
+	fclose(out);
+	return buf;
+}
+
+/* Parses head + n x rep + tail; true when it gives exactly `errors` errors
+ * and, if want is not NULL, the first line of the diagnostics is want. */
+static int nests(const char *head, const char *rep, int n, const char *tail, unsigned errors, const char *want)
+{
+	char *text = repeat(head, rep, n, tail);
+	unsigned got;
+	char *msg = parse_messages(text, &got);
+	int ok = got == errors && (!want || !strncmp(msg, want, strlen(want)));
+	if (!ok)
+		fprintf(stderr, "\n  %d x '%s': %u errors, expected %u: %.200s", n, rep, got, errors, msg);
+	free(msg);
+	free(text);
+	return ok;
+}
+
+/*
+ * The nesting limits, at the boundary.  Levels, counted by hand:
+ *   - `task 0 outputs 1 + ... + 1` with k terms: the k - 1 additions nest
+ *     left, and the first term is one level below the deepest: k levels;
+ *   - `task 0 outputs (((1)))` with p pairs: the literal is 1 + p levels;
+ *   - `{ ... task 0 synchronizes ... }` with b braces: the top-level
+ *     statement is level 1, the blocks 2 .. b + 1, the statement b + 2;
+ *   - n loops `for 1 repetitions { ... }`: loop i and its block are levels
+ *     2i and 2i + 1, the innermost statement 2n + 2.
+ */
+static void test_nesting_limits(void)
+{
+	const char *sum = "t.ncptl:1:16: error: expression nested too deeply (more than 1000 levels)\n";
+	CU_ASSERT(nests("task 0 outputs 1", " + 1", 999, "", 0, NULL));
+	CU_ASSERT(nests("task 0 outputs 1", " + 1", 1000, "", 1, sum));
+	CU_ASSERT(nests("task 0 outputs ", "(", 999, "1", 1, NULL));   /* unbalanced: a syntax error only */
+	char *closers = repeat("1", ")", 999, "");
+	CU_ASSERT(nests("task 0 outputs ", "(", 999, closers, 0, NULL));
+	free(closers);
+	closers = repeat("1", ")", 1000, "");
+	CU_ASSERT(nests("task 0 outputs ", "(", 1000, closers, 1, sum));
+	free(closers);
+	CU_ASSERT(nests("", "{ ", 998, "task 0 synchronizes", 1, NULL));   /* no closing braces */
+	closers = repeat("task 0 synchronizes", " }", 998, "");
+	CU_ASSERT(nests("", "{ ", 998, closers, 0, NULL));
+	free(closers);
+	closers = repeat("task 0 synchronizes", " }", 999, "");
+	CU_ASSERT(nests("", "{ ", 999, closers, 1, "t.ncptl:1:1999: error: statements nested too deeply (more than 1000 levels)\n"));
+	free(closers);
+	closers = repeat("task 0 synchronizes", " }", 499, "");
+	CU_ASSERT(nests("", "for 1 repetitions { ", 499, closers, 0, NULL));
+	free(closers);
+	closers = repeat("task 0 synchronizes", " }", 500, "");
+	CU_ASSERT(nests("", "for 1 repetitions { ", 500, closers, 1, NULL));
+	free(closers);
+	/* right-nested powers: term k is the left operand of the k-th power,
+	 * level k + 1, so the first too deep is term 1000, at column
+	 * 16 + 5 x 999; one error per top-level statement */
+	CU_ASSERT(nests("task 0 outputs 2", " ** 2", 100000, ".\ntask 1 outputs 3", 1,
+	                "t.ncptl:1:5011: error: expression nested too deeply (more than 1000 levels)\n"));
+	CU_ASSERT(nests("task 0 outputs 2", " ** 2", 2000, ". task 1 outputs 2 ** 2 ** 2.\ntask 2 outputs 4", 1, NULL));
+	char *deep = repeat("task 0 outputs 1", " + 1", 1000, ". task 1 outputs 1");
+	CU_ASSERT(nests(deep, " + 1", 1000, "", 2, sum));
+	free(deep);
+	/* a deep message size is copied into the implicit receive (ast_clone,
+	 * before the check): no crash, one error */
+	CU_ASSERT(nests("task 0 sends a 1", " + 1", 200000, " byte message to task 1", 1,
+	                "t.ncptl:1:16: error: expression nested too deeply (more than 1000 levels)\n"));
+}
+
 static void test_intern_and_names(void)
 {
 	fe_ctx *fe = fe_new(NULL);
@@ -228,6 +321,7 @@ int main(void)
 		{"desugarings", test_desugar},
 		{"errors and recovery", test_errors_and_recovery},
 		{"interned names and tables", test_intern_and_names},
+		{"nesting limits", test_nesting_limits},
 		{NULL, NULL},
 	};
 	return ut_run("parser", tests);
