@@ -58,11 +58,19 @@ void cg_buf_add(cg_buf *b, const char *s, size_t n)
  */
 const char cg_reset_mark[] = "#line @";
 
+/*
+ * Indentation stops growing at this depth: deeper code stays at this
+ * column, so the generated C grows linearly with the program however deep
+ * it nests (n nested loops would otherwise cost n^2 tabs).  Programs seen
+ * so far indent at most 11 levels.
+ */
+#define CG_MAX_INDENT 16
+
 static void emit(cg *g, const char *s)
 {
 	/* Preprocessor lines start in column 0; blank lines have no tabs. */
 	if (s[0] != '#' && s[0])
-		for (int i = 0; i < g->indent; i++)
+		for (int i = 0; i < g->indent && i < CG_MAX_INDENT; i++)
 			cg_buf_add(g->out, "\t", 1);
 	cg_buf_add(g->out, s, strlen(s));
 	cg_buf_add(g->out, "\n", 1);
