@@ -4,8 +4,12 @@
  * The text is assembled with each expression item replaced by a marker
  * "\x01<index>\x02" so that its position is known but its content (which
  * ncsim generated itself) is never inspected. Then the text is split into
- * statements at top-level semicolons; each must be NAME(ARGS) with NAME an
- * allowed call form and ARGS made only of allowed tokens.
+ * statements at top-level semicolons; each must be NAME(ARGS) with NAME one
+ * of allowed_calls and ARGS made only of allowed tokens, in an order that
+ * leaves no way to reach memory or trap: no `&`, no `*` except between two
+ * operands (so no dereference and no cast to a pointer), no `/` or `%`.
+ * What is left can only compute a number, and the API checks the numbers
+ * it receives (runtime/mpi/union.c).
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "compiler/backend_filter.h"
@@ -39,6 +43,21 @@ static const char *const mpi_consts[][2] = {
 	{"MPI_MAX", "UNION_Op_Max"},            {"MPI_MIN", "UNION_Op_Min"},
 	{"MPI_PROD", "UNION_Op_Prod"},          {"MPI_STATUS_IGNORE", "NULL"},
 	{"MPI_STATUSES_IGNORE", "NULL"},        {"MPI_REQUEST_NULL", "0"},
+};
+
+/*
+ * The calls backend code may make, after the MPI_ -> UNION_MPI_ rewrite:
+ * the skeleton-API functions that neither read nor write through a pointer
+ * argument (they ignore their buffers and statuses), so an argument cannot
+ * reach memory whatever it is.  Comm_size, Comm_rank, Isend, Irecv, Wait,
+ * Waitall and Alltoallv need pointers to variables, which backend code
+ * cannot declare.
+ */
+static const char *const allowed_calls[] = {
+	"UNION_Compute", "UNION_Mark_Iteration", "UNION_MPI_Finalize", "UNION_MPI_Send",
+	"UNION_MPI_Recv", "UNION_MPI_Sendrecv", "UNION_MPI_Barrier", "UNION_MPI_Bcast",
+	"UNION_MPI_Reduce", "UNION_MPI_Allreduce", "UNION_MPI_Alltoall", "UNION_IO_OPEN_FILE",
+	"UNION_IO_WRITE", "UNION_IO_READ", "UNION_IO_CLOSE_FILE",
 };
 
 /* A compiled pattern with its match data. */
@@ -106,6 +125,24 @@ static const char *map_const(const char *name, size_t n)
 	return NULL;
 }
 
+/* True when s[0..n), rewritten like emit_ident, is one of allowed_calls. */
+static int call_allowed(const char *s, size_t n)
+{
+	const char *tail = s;
+	if (n > 4 && !strncmp(s, "MPI_", 4)) {
+		tail = s + 4;   /* compare with the UNION_MPI_ form */
+		n -= 4;
+	}
+	for (size_t i = 0; i < sizeof allowed_calls / sizeof *allowed_calls; i++) {
+		const char *a = allowed_calls[i];
+		if (tail != s)
+			a = strncmp(a, "UNION_MPI_", 10) ? NULL : a + 10;
+		if (a && strlen(a) == n && !strncmp(a, tail, n))
+			return 1;
+	}
+	return 0;
+}
+
 /* Emits one identifier, rewriting MPI names to the Union API. */
 static void emit_ident(filter *f, const char *s, size_t n)
 {
@@ -120,10 +157,19 @@ static void emit_ident(filter *f, const char *s, size_t n)
 	}
 }
 
+/* True when token s[0..m) (matched by filter.token) ends an operand: a
+ * number, a name, sizeof, a message buffer or a closing parenthesis. */
+static int ends_operand(const char *s, size_t m)
+{
+	return isalnum((unsigned char)s[0]) || s[0] == '_' || s[0] == '[' ||
+	       (s[0] == ')' && m == 1);
+}
+
 /* Emits the arguments s[0..n), validating each token. Returns the offset of a bad token or -1. */
 static long emit_args(filter *f, const char *s, size_t n)
 {
 	size_t i = 0;
+	int operand = 0;   /* the last token ended an operand */
 	while (i < n) {
 		if (s[i] == '\x01') { /* expression item marker */
 			char *end;
@@ -132,10 +178,11 @@ static long emit_args(filter *f, const char *s, size_t n)
 			sb_str(&f->out, f->items[k].text);
 			sb_str(&f->out, ")");
 			i = (size_t)(end - s) + 1;
+			operand = 1;
 			continue;
 		}
 		long m = re_at(&f->token, s, n, i);
-		if (m <= 0)
+		if (m <= 0 || (s[i] == '*' && !operand))   /* a `*` that is not a product */
 			return (long)i;
 		if (s[i] == '[') {
 			sb_str(&f->out, "NULL"); /* message buffers hold no data in a simulation */
@@ -144,6 +191,8 @@ static long emit_args(filter *f, const char *s, size_t n)
 		} else {
 			sb_add(&f->out, s + i, (size_t)m);
 		}
+		if (!isspace((unsigned char)s[i]))
+			operand = ends_operand(s + i, (size_t)m);
 		i += (size_t)m;
 	}
 	return -1;
@@ -169,9 +218,13 @@ static long check_statements(filter *f, const char *text, size_t len)
 			continue;
 		if (re_at(&f->call, text, b, a) != (long)(b - a))
 			return (long)a;
-		size_t open = a;
+		size_t open = a, name = a;
 		while (text[open] != '(')
 			open++;
+		while (name < open && (isalnum((unsigned char)text[name]) || text[name] == '_'))
+			name++;
+		if (!call_allowed(text + a, name - a))
+			return (long)a;
 		emit_ident(f, text + a, open - a);
 		while (f->out.len && isspace((unsigned char)f->out.ptr[f->out.len - 1]))
 			f->out.ptr[--f->out.len] = 0;
@@ -231,13 +284,18 @@ char *bf_translate(const bf_item *items, int n, int allow_any, char **err, int *
 	}
 	filter f = {.items = items};
 	sb_str(&f.out, "");
-	int ok = re_compile(&f.call, "(UNION_MPI_[A-Za-z0-9_]+|UNION_Compute|UNION_IO_[A-Za-z0-9_]+|MPI_[A-Za-z0-9_]+)\\s*\\(.*\\)") == 0 &&
+	/* Tokens: blanks, numbers, a cast to an arithmetic type as one token
+	 * (so `(int *)` is no token), + - * ( ) and `,`, a message buffer (its
+	 * expression is never compiled), API names, NULL and sizeof(type). */
+	int ok = re_compile(&f.call, "(UNION|MPI)_[A-Za-z0-9_]+\\s*\\(.*\\)") == 0 &&
 	         re_compile(&f.token,
-	                    "\\s+|[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?[uUlL]*|[-+*/%(),&]"
+	                    "\\s+|[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?[uUlL]*"
+	                    "|\\(\\s*((un)?signed\\s+)?(long\\s+long|long|int|short|char|unsigned|signed"
+	                    "|double|float|size_t|int64_t|uint64_t)(\\s+int)?\\s*\\)"
+	                    "|[-+*(),]"
 	                    "|(?i:\\[\\s*message\\s+buffers?\\s+[A-Za-z0-9_+*/() -]+\\])"
 	                    "|(UNION|MPI)_[A-Za-z0-9_]+|NULL"
-	                    "|sizeof\\s*\\(\\s*(int|double|float|char|long)\\s*\\)"
-	                    "|(int|double|float|char|long|unsigned|size_t|int64_t|uint64_t)\\b") == 0;
+	                    "|sizeof\\s*\\(\\s*(int|double|float|char|long)\\s*\\)") == 0;
 	char *result = NULL;
 	if (!ok) {
 		*err = xstrdup("internal error: cannot compile the backend-code patterns");
@@ -250,7 +308,9 @@ char *bf_translate(const bf_item *items, int n, int allow_any, char **err, int *
 			*bad_item = item_of(items, starts, n, (size_t)bad);
 			*err = xasprintf("backend code is limited to calls of the skeleton API "
 			                 "(UNION_MPI_*, UNION_Compute, UNION_IO_*, MPI_*) with simple "
-			                 "arguments; pass --allow-backend-code to run other C code");
+			                 "arguments (numbers, API constants, casts to arithmetic types, "
+			                 "+ - * and parentheses: no pointers, no division); "
+			                 "pass --allow-backend-code to run other C code");
 		}
 	}
 	re_free(&f.call);

@@ -23,7 +23,8 @@
 extern "C" {
 #endif
 
-#define NCSIM_RT_ABI 1
+/* 2: UNION_Compute, UNION_IO_WRITE and UNION_IO_READ take doubles (ncsim/union.h). */
+#define NCSIM_RT_ABI 2
 
 typedef uint64_t ncsim_time_t; /* simulated time, picoseconds */
 typedef int64_t rt_int;        /* the coNCePTuaL integer (ncptl_int) */

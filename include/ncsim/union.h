@@ -13,6 +13,9 @@
  *     bytes = count * datatype;
  *   - buffers are never read or written (pass NULL);
  *   - UNION_Compute takes nanoseconds;
+ *   - every count, size and time is checked: a negative, non-finite or
+ *     too large one ends the simulation with an "out of range" error that
+ *     names the task and source line;
  *   - there is one communicator, UNION_Comm_World: the whole job;
  *   - the reduction operator changes nothing in the simulated traffic.
  * Differences: UNION_Request holds an rt_req (code that only declares,
@@ -59,8 +62,10 @@ void UNION_MPI_Comm_size(UNION_Comm comm, int *size);
 void UNION_MPI_Comm_rank(UNION_Comm comm, int *rank);
 /* Accepted for compatibility: a task ends when its entry function returns. */
 void UNION_MPI_Finalize(void);
-/* Busy for `ns` nanoseconds of simulated time. */
-void UNION_Compute(long ns);
+/* Busy for `ns` nanoseconds of simulated time (a double, so that the API,
+ * not the caller's conversion, sees a non-finite or huge value: those, and
+ * negative ones, are run-time errors). */
+void UNION_Compute(double ns);
 /* Iteration marker of Union's statistics; costs no simulated time in ncsim. */
 void UNION_Mark_Iteration(UNION_TAG iter_tag);
 
@@ -105,10 +110,11 @@ void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *
 
 /* Opens file `fid` for reading and writing. */
 void UNION_IO_OPEN_FILE(int fid);
-/* Writes `size` bytes to file fid, continuing from this task's previous offset in it. */
-void UNION_IO_WRITE(int fid, long size);
+/* Writes `size` bytes to file fid, continuing from this task's previous offset in it
+ * (a double, checked like UNION_Compute's argument). */
+void UNION_IO_WRITE(int fid, double size);
 /* Reads `size` bytes of file fid, continuing from this task's previous offset in it. */
-void UNION_IO_READ(int fid, long size);
+void UNION_IO_READ(int fid, double size);
 /* Closes file fid. */
 void UNION_IO_CLOSE_FILE(int fid);
 

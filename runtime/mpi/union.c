@@ -2,9 +2,11 @@
  * union.c - the Union skeleton API as thin wrappers over ncsim/rt.h (see
  * ncsim/union.h). Each wrapper finds its task with rt_self(), converts
  * count * datatype into bytes and calls the rt_* operation; it keeps no
- * state of its own. Bad arguments (another communicator, a negative count,
- * a datatype that is not a size) are fatal for the simulation, naming the
- * task and the call.
+ * state of its own. Bad arguments (another communicator, a count, size or
+ * time out of range, a datatype that is not a size) are fatal for the
+ * simulation, naming the task and the call; rt_fatal adds the source line.
+ * Times and I/O sizes arrive as doubles so that a non-finite or huge value
+ * is seen here rather than converted (undefined behaviour) by the caller.
  */
 #include "ncsim/union.h"
 
@@ -25,7 +27,7 @@ static rt_task *task_of(UNION_Comm comm, const char *what)
 static uint64_t nbytes(rt_task *t, int count, UNION_Datatype type, const char *what)
 {
 	if (count < 0)
-		rt_fatal(t, "%s: negative count %d", what, count);
+		rt_fatal(t, "%s: count %d is out of range (negative)", what, count);
 	if (type <= 0)
 		rt_fatal(t, "%s: datatype %d is not a size in bytes", what, type);
 	return (uint64_t)count * (uint64_t)type;
@@ -55,12 +57,23 @@ void UNION_MPI_Finalize(void)
 	/* Nothing to release: the task ends when its entry function returns. */
 }
 
-void UNION_Compute(long ns)
+/* v units of `scale` picoseconds or bytes each, as a whole number of them
+ * that is at most max; anything else (NaN fails every comparison) is a
+ * run-time error. */
+static uint64_t in_range(rt_task *t, double v, double scale, uint64_t max, const char *what, const char *unit)
+{
+	double x = v * scale;
+	if (!(x >= 0 && x < 18446744073709551616.0) || (uint64_t)x > max)   /* 2^64 */
+		rt_fatal(t, "%s: %g %s is out of range (at least 0 and at most %.17g)", what, v, unit,
+		         (double)max / scale);
+	return (uint64_t)x;
+}
+
+void UNION_Compute(double ns)
 {
 	rt_task *t = rt_self();
-	if (ns < 0)
-		rt_fatal(t, "UNION_Compute: negative time %ld ns", ns);
-	rt_compute(t, (ncsim_time_t)ns * 1000);
+	/* The busy time must end before simulated time reaches 2^64 ps. */
+	rt_compute(t, in_range(t, ns, 1000.0, UINT64_MAX - rt_now(t), "UNION_Compute", "ns"));
 }
 
 void UNION_Mark_Iteration(UNION_TAG iter_tag)
@@ -207,20 +220,16 @@ void UNION_IO_OPEN_FILE(int fid)
 	rt_io_open(rt_self(), fid, RT_IO_RDWR);
 }
 
-void UNION_IO_WRITE(int fid, long size)
+void UNION_IO_WRITE(int fid, double size)
 {
 	rt_task *t = rt_self();
-	if (size < 0)
-		rt_fatal(t, "UNION_IO_WRITE: negative size %ld", size);
-	rt_io_write(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
+	rt_io_write(t, fid, in_range(t, size, 1.0, INT64_MAX, "UNION_IO_WRITE", "bytes"), RT_IO_SEQUENTIAL, 0);
 }
 
-void UNION_IO_READ(int fid, long size)
+void UNION_IO_READ(int fid, double size)
 {
 	rt_task *t = rt_self();
-	if (size < 0)
-		rt_fatal(t, "UNION_IO_READ: negative size %ld", size);
-	rt_io_read(t, fid, (uint64_t)size, RT_IO_SEQUENTIAL, 0);
+	rt_io_read(t, fid, in_range(t, size, 1.0, INT64_MAX, "UNION_IO_READ", "bytes"), RT_IO_SEQUENTIAL, 0);
 }
 
 void UNION_IO_CLOSE_FILE(int fid)

@@ -1,6 +1,7 @@
 /*
  * test_backend_filter.c - BACKEND EXECUTES recognition: allowed call forms pass and are
- * rewritten, anything else is refused with the offending item.
+ * rewritten, anything else (pointers, division, other calls) is refused with the
+ * offending item.
  */
 #include <CUnit/Basic.h>
 #include <stdlib.h>
@@ -50,6 +51,21 @@ static void test_empty(void)
 	expect_translation(it, 1, "");
 }
 
+/* Arithmetic arguments pass as written: products, sums, parentheses, casts
+ * to arithmetic types, sizeof, an expression item before a `*`; division
+ * inside a message buffer is never compiled (the buffer becomes NULL). */
+static void test_arithmetic(void)
+{
+	bf_item sums[] = {{0, "UNION_Compute(2 * (3 + 4) - 1e3 * sizeof(double));"}};
+	expect_translation(sums, 1, "UNION_Compute(2 * (3 + 4) - 1e3 * sizeof(double));\n");
+	bf_item casts[] = {{0, "UNION_Compute((double)2 * -1.5 + (unsigned long) 5)"}};
+	expect_translation(casts, 1, "UNION_Compute((double)2 * -1.5 + (unsigned long) 5);\n");
+	bf_item item[] = {{0, "UNION_IO_WRITE(3, "}, {1, "n * 2"}, {0, " * 3)"}};
+	expect_translation(item, 3, "UNION_IO_WRITE(3, (n * 2) * 3);\n");
+	bf_item buf[] = {{0, "MPI_Send([message buffer 1/2], 4, MPI_INT, 1, 0, MPI_COMM_WORLD)"}};
+	expect_translation(buf, 1, "UNION_MPI_Send(NULL, 4, UNION_Int, 1, 0, UNION_Comm_World);\n");
+}
+
 static void test_refused(void)
 {
 	const char *evil[] = {
@@ -60,6 +76,23 @@ static void test_refused(void)
 		"{ UNION_Compute(1); }",
 		"UNION_Compute(1) UNION_Compute(2)",
 		"UNION_Compute(a[0])",
+		/* nothing that reaches memory or traps: no dereference, no cast to
+		 * a pointer, no address, no division, no pointer-taking call */
+		"UNION_Compute(*(int*)0)",
+		"UNION_Compute((int *)0)",
+		"UNION_Compute((long)*NULL)",
+		"UNION_Compute(2 * *NULL)",
+		"UNION_Compute(-*NULL)",
+		"UNION_Compute((*NULL))",
+		"UNION_Compute(1/0)",
+		"UNION_Compute(7 % 2)",
+		"UNION_Compute(1 & 3)",
+		"UNION_MPI_Send(&UNION_Int, 1, UNION_Int, 1, 0, UNION_Comm_World)",
+		"MPI_Comm_rank(MPI_COMM_WORLD, NULL)",
+		"UNION_MPI_Isend(NULL, 1, UNION_Int, 1, 0, UNION_Comm_World, NULL)",
+		"UNION_MPI_Waitall(4, NULL, NULL)",
+		"MPI_Init(NULL, NULL)",
+		"UNION_Computer(1)",
 	};
 	for (size_t i = 0; i < sizeof evil / sizeof *evil; i++) {
 		bf_item it[] = {{0, "UNION_Compute(5);"}, {1, "x"}, {0, evil[i]}};
@@ -98,6 +131,7 @@ int main(void)
 		{"union allreduce with an expression item", test_union_allreduce},
 		{"MPI names rewritten", test_mpi_rewrite},
 		{"empty text", test_empty},
+		{"arithmetic arguments", test_arithmetic},
 		{"arbitrary code refused", test_refused},
 		{"backend declares", test_declares},
 		{NULL, NULL},
