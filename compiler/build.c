@@ -215,8 +215,9 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 		free(dir);
 		return BUILD_CACHE_ERROR;
 	}
-	char *key = xasprintf("%s\n--\n%s\n--\n%s\n--\n%s", PACKAGE_VERSION, o->cflags ? o->cflags : "",
-	                      build_include_dir(), csrc);
+	/* The runtime ABI too: a header change between two builds of one version must not reuse an entry. */
+	char *key = xasprintf("%s\n--\nABI %u\n--\n%s\n--\n%s\n--\n%s", PACKAGE_VERSION, (unsigned)NCSIM_RT_ABI,
+	                      o->cflags ? o->cflags : "", build_include_dir(), csrc);
 	char hex[33];
 	build_hash(key, strlen(key), hex);
 	free(key);

@@ -2,10 +2,11 @@
  * build.h - turns generated C into a loaded skeleton through a build cache (prefix build_).
  *
  * The cache lives in $XDG_CACHE_HOME/ncsim (else ~/.cache/ncsim). An entry is
- * named by a hash of (generated C, compiler flags, ncsim version), so a changed
- * program, flag or ncsim release rebuilds and nothing else does. Two runs that
- * build the same entry at once are safe: each compiles to its own temporary
- * file and renames it into place, and rename is atomic.
+ * named by a hash of (generated C, compiler flags, ncsim version, runtime ABI),
+ * so a changed program, flag, ncsim release or skeleton API rebuilds and
+ * nothing else does. Two runs that build the same entry at once are safe:
+ * each compiles to its own temporary file and renames it into place, and
+ * rename is atomic.
  */
 #ifndef NCSIM_BUILD_H
 #define NCSIM_BUILD_H

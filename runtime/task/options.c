@@ -82,13 +82,11 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_OVERSUBSCRIBE] = {"oversubscribe", 0, K_FLAG, NULL, SIM,
 	                       "allow more tasks than compute nodes (several tasks share a node)"},
 	[OPT_ALLOW_HOST_ACCESS] = {"allow-host-access", 0, K_FLAG, NULL, SIM,
-	                           "let program options run commands (--comment=!CMD), copy files into logs "
-	                           "(--comment=@FILE) and write logs outside the output folder (doc/security.md)"},
+	                           "let program options run commands, copy files into logs and log outside --out"},
 	[OPT_WATCHDOG] = {"watchdog", 0, K_WALL, "TIME", SIM,
-	                  "fail a task that runs TIME of wall-clock time without yielding (default 60s; 0: never)"},
+	                  "fail a task that runs TIME (wall clock, with a unit) without yielding (default 60s; 0: off)"},
 	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P,
-	                            "accept BACKEND EXECUTES/DECLARES text verbatim, and .c skeletons named in a "
-	                            "workload file (doc/security.md)"},
+	                            "accept BACKEND EXECUTES/DECLARES text verbatim and .c skeletons in workload files"},
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
 	[OPT_SYNTAX_ONLY] = {"syntax-only", 0, K_FLAG, NULL, C, "parse only: skip the semantic checks"},

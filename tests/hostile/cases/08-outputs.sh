@@ -38,14 +38,15 @@ static const rt_program program = { .abi = NCSIM_RT_ABI, .name = "spin", .entry 
 NCSIM_SKELETON(program)
 SK
 hcase skeleton-spin 1 'yield' -- "$ncsim" run "$in/spin.c" --system "$sys" --watchdog 2s --out out
-# SIGINT: the figures so far, marked interrupted, exit 130.
 printf 'for 1000000000 repetitions { task 0 sends a 1 byte message to task 1 then task 1 sends a 1 byte message to task 0 }\n' >"$in/long.ncptl"
+# --until ends early on purpose: it says so instead of "done". (First: it also puts the
+# program in the build cache, so that the signals below reach a running simulation.)
+hkeep
+hcase until-says-stopped 0 'stopped at' -- "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --until 1ms --out out
+# SIGINT: the figures so far, marked interrupted, exit 130.
 hkeep
 hafter 'grep -q "\"status\": *\"interrupted\"" out/summary.json && [ -s out/tasks.csv ]'
 hcase sigint 130 'interrupted' -- timeout -s INT --preserve-status 3 "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --out out
 hkeep
 hafter 'grep -q "\"status\": *\"interrupted\"" out/summary.json'
 hcase sigterm 130 'interrupted' -- timeout -s TERM --preserve-status 3 "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --out out
-# --until ends early on purpose: it says so instead of "done".
-hkeep
-hcase until-says-stopped 0 'stopped at' -- "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --until 1ms --out out
