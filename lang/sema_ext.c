@@ -135,18 +135,22 @@ static const char *vef_header(const char *text)
 }
 
 /* The contents of `path` (relative paths: next to the source file, then in
- * the current directory), or NULL; *used gets the path that was read. */
-static char *read_near(sema_ctx *s, const ast_node *at, const char *path, const char **used)
+ * the current directory), or NULL; *used gets the path that was read, *why
+ * the reason the last candidate that exists could not be read (0: none exists). */
+static char *read_near(sema_ctx *s, const ast_node *at, const char *path, const char **used, int *why)
 {
 	const src_mgr *m = fe_sources(s->fe);
 	const char *src = at->span.file < m->nfiles ? src_get(m, at->span.file)->name : NULL;
 	char *cand[2] = { xpath_near(src, path), xstrdup(path) };
 	char *text = NULL;
 
+	*why = 0;
 	for (int i = 0; i < 2 && !text; i++) {
 		size_t len;
 		if ((text = xread_file(cand[i], &len, NULL)))
 			*used = arena_strdup(s->arena, cand[i]);
+		else if (errno != ENOENT)
+			*why = errno; /* a directory, a device, a file too large: say so, not "not found" */
 	}
 	free(cand[0]);
 	free(cand[1]);
@@ -161,12 +165,14 @@ static void check_file(sema_ctx *s, ast_node *str, int cdf, const sema_where *w)
 	char msg[160];
 	unsigned line;
 	char *text;
+	int why;
 
 	if (!s->opts->check_files)
 		return;
-	text = read_near(s, str, path, &used);
+	text = read_near(s, str, path, &used, &why);
 	if (!text) {
-		sema_warning(s, w, str->span, "%s file \"%s\" not found", cdf ? "size-distribution" : "traffic trace", path);
+		sema_warning(s, w, str->span, "%s file \"%s\" %s%s", cdf ? "size-distribution" : "traffic trace", path,
+		             why ? "cannot be read: " : "not found", why ? xread_strerror(why) : "");
 		return;
 	}
 	if (cdf && sx_check_cdf(text, &line, msg, sizeof msg) < 0)

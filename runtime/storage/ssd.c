@@ -6,7 +6,7 @@
 const char *sto_ssd_validate(const sto_ssd_params *p)
 {
 	if (p->page_bytes == 0)
-		return "page_bytes must be positive";
+		return "page_size must be positive";
 	if (p->channels == 0 || p->ways == 0)
 		return "channels and ways must be positive";
 	if (p->capacity == 0)

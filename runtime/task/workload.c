@@ -114,8 +114,14 @@ char *wl_resolve_skeleton(const char *name, const char *near, char **err)
 
 char *wl_resolve_system(const char *name, char **err)
 {
+	struct stat st;
 	if (is_file(name))
 		return xstrdup(name);
+	if (stat(name, &st) == 0) {
+		/* It exists, so it is no preset's name: say why it cannot be read (as xread_text would). */
+		*err = xasprintf("%s: cannot read system file: %s", name, xread_strerror(S_ISDIR(st.st_mode) ? EISDIR : ENODEV));
+		return NULL;
+	}
 	if (strchr(name, '/') || !plain_name(name)) {
 		*err = xasprintf("%s: cannot open system file: %s", name, strerror(ENOENT));
 		return NULL;

@@ -19,6 +19,29 @@ printf '[network]\nmodel = analytic\nlatncy = 1 us\n' >"$in/typo.conf"
 hcase unknown-key 1 "typo.conf:3: unknown key 'latncy' in [network]; did you mean 'latency'" -- "$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/typo.conf" --out out
 printf '[network]\nmodel = analytic\nbandwidth = 0 GB/s\n' >"$in/zero.conf"
 hcase model-validation 1 'zero.conf:3:' -- "$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/zero.conf" --out out
+# A key of another section: the suggestion names the section that reads it.
+printf '[network]\nmodel = analytic\nmemory_bandwidth = 5 GB/s\n' >"$in/where.conf"
+hcase unknown-key-section 1 "where.conf:3: unknown key 'memory_bandwidth' in [network]; did you mean [node] memory_bandwidth?" -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/where.conf" --out out
+# Validation errors of each model name the line of the key (or of the section) at fault.
+printf '[network]\nmodel = dragonfly\nterminal_vc_size = 16\n' >"$in/vc.conf"
+hcase dragonfly-validation 1 'vc.conf:3: dragonfly: every VC buffer must hold at least one packet' -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/vc.conf" --out out
+printf '[network]\nmodel = analytic\n[mpi]\npage_size = 0\n' >"$in/mpi.conf"
+hcase mpi-validation 1 'mpi.conf:4: [mpi] page_size must be positive' -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/mpi.conf" --out out
+printf '[network]\nmodel = analytic\n[storage]\nconfig = storage-side\nblock_size = 0\n' >"$in/sto.conf"
+hcase storage-validation 1 'sto.conf:5: [storage] block_size must be positive' -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/sto.conf" --out out
+printf '[network]\nmodel = analytic\n[storage]\nconfig = local\ndevice = fast\n[ssd.fast]\nbase = d3-s4510\npage_size = 0\n' >"$in/dev.conf"
+hcase storage-device-validation 1 "dev.conf:6: [ssd.fast] storage device 'fast': page_size must be positive" -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/dev.conf" --out out
+printf '[network]\nmodel = analytic\n[storage]\nconfig = local\ndevice = nosuch\n' >"$in/nodev.conf"
+hcase storage-unknown-device 1 "nodev.conf:5: unknown storage device 'nosuch'" -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/nodev.conf" --out out
+printf '[network]\nmodel = analytic\nnodes = 8\n[storage]\nconfig = storage-side\nio_nodes = 3, 3\n' >"$in/twice.conf"
+hcase storage-nodes-twice 1 'twice.conf:6: [storage] io_nodes: node 3 is listed twice' -- \
+	"$ncsim" run "$in/pp.ncptl" -n 2 --system "$in/twice.conf" --out out
 # The first example of doc/system-file.md is a valid system file, without warnings.
 awk '/^```ini$/ { grab = 1; next } /^```$/ { if (grab) exit } grab' "$src/doc/system-file.md" >"$in/doc-example.conf"
 hkeep
