@@ -9,5 +9,6 @@ d=$(dirname "$0")
 if grep -q '^SAN_CFLAGS = .*-fsanitize=address' "${NCSIM_BUILDDIR:-.}/Makefile" 2>/dev/null; then
 	export LIMIT_KB=unlimited LIMIT_S=${LIMIT_S:-60}
 fi
-exec "$d/run-hostile.sh" "$d/cases/01-sandbox.sh" "$d/cases/06-sizes.sh" "$d/cases/08-outputs.sh" \
+exec "$d/run-hostile.sh" "$d/cases/01-sandbox.sh" "$d/cases/05-reads.sh" "$d/cases/06-sizes.sh" \
+	"$d/cases/07-traffic.sh" "$d/cases/08-outputs.sh" \
 	"$d/cases/10-messages.sh"
