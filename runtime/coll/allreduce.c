@@ -1,18 +1,25 @@
 /*
- * coll_allreduce.c - rt_allreduce (recursive doubling or ring) and
- * rt_allreduce_value.
+ * allreduce.c - rt_allreduce and rt_allreduce_value: recursive doubling,
+ * Rabenseifner, ring, segmented ring, reduce + broadcast and linear.
  *
- * Recursive doubling on P members, pof2 = largest power of two <= P,
- * rem = P - pof2:
+ * Recursive doubling (MPICH allreduce_intra_recursive_doubling, Open MPI
+ * allreduce_intra_recursivedoubling) on P members, pof2 = largest power of
+ * two <= P, rem = P - pof2:
  *
  *   pre step   members 0 .. 2*rem-1 pair up (2j, 2j+1): 2j sends its S bytes
  *              to 2j+1 and sits out; the pof2 survivors get new indices
- *              n = j for 2j+1 < 2*rem, n = i - rem above;
+ *              n = j for 2j+1 < 2*rem, n = i - rem above (halving.c);
  *   rounds     for d = 1, 2, .., pof2/2: new index n exchanges S bytes with
  *              n xor d (one send and one receive each);
  *   post step  2j+1 sends the result (S bytes) back to 2j.
  *
  *   messages = 2*rem + pof2*log2(pof2), each of S bytes.
+ *
+ * Rabenseifner (MPICH allreduce_intra_reduce_scatter_allgather): the same
+ * pre and post steps around a reduce-scatter by recursive halving of pof2
+ * balanced blocks (distance 1 first) and the allgather by recursive doubling
+ * that undoes it (halving.c). Each phase moves (pof2-1)*S bytes in
+ * pof2*lg messages, S/2, S/4, .. per member and round.
  *
  * Ring on P >= 2 members: S is cut into P chunks (coll_ring_chunk). Step
  * s = 0 .. P-2 of the reduce-scatter: member i sends chunk (i - s) mod P to
@@ -27,59 +34,71 @@
  * Every step waits for its send and its receive, so each chunk travels the
  * ring hop by hop: on a network without contention the ring takes
  * 2*(P-1) steps of one ceil(S/P)-byte message each.
+ *
+ * Segmented ring (Open MPI allreduce_intra_ring_segmented): each chunk is
+ * cut into F = ceil(ceil(S/P) / segment) balanced pieces and the
+ * reduce-scatter runs once per piece (F*(P-1) steps); the allgather moves
+ * whole chunks as in the ring. Messages P*(P-1)*(F+1), bytes 2*(P-1)*S.
+ *
+ * Reduce + broadcast (Open MPI allreduce_intra_nonoverlapping): a reduce to
+ * member 0 and a broadcast from it, each with the algorithm the
+ * configuration chooses for S; linear (allreduce_intra_basic_linear) is
+ * the linear reduce followed by the linear broadcast.
  */
-#include "runtime/coll/coll.h"
+#include "runtime/coll/algo.h"
 
 #include "runtime/mpi/p2p.h"
 
-void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
+static void allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
 {
-	int P = g->n;
-	int pof2 = 1;
-	while ((int64_t)pof2 * 2 <= P)
-		pof2 *= 2;
-	int rem = P - pof2;
-
-	int n; /* index among the pof2 survivors, -1 if this member sits out */
-	if (me < 2 * rem) {
-		if (me % 2 == 0) {
-			/* Post the receive of the result together with the send: it lands directly. */
-			rt_req r[2];
-			r[0] = coll_irecv(t, g, me + 1, bytes, op);
-			r[1] = coll_isend(t, g, me + 1, bytes, op);
-			p2p_waitn(t, r, 2);
-			return;
-		}
-		coll_recv(t, g, me - 1, bytes, op);
-		n = me / 2;
-	} else {
-		n = me - rem;
-	}
-	for (int d = 1; d < pof2; d *= 2) {
-		int pn = n ^ d;
-		int peer = pn < rem ? 2 * pn + 1 : pn + rem;
+	coll_fold f = coll_fold_of(g->n, 1);
+	int n = coll_fold_in(t, g, &f, me, bytes, &bytes, op);
+	if (n < 0)
+		return;
+	for (int d = 1; d < f.pof2; d *= 2) {
+		int peer = coll_fold_member(&f, n ^ d);
 		coll_sendrecv(t, g, peer, bytes, peer, bytes, op);
 	}
-	if (me < 2 * rem)
-		coll_send(t, g, me - 1, bytes, op);
+	coll_fold_out(t, g, &f, me, bytes, op);
 }
 
-void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
+static void allreduce_rabenseifner(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
+{
+	coll_fold f = coll_fold_of(g->n, 1);
+	int n = coll_fold_in(t, g, &f, me, bytes, &bytes, op);
+	if (n < 0)
+		return;
+	coll_blocks v = {.total = bytes, .n = f.pof2};
+	coll_range ranges[32];
+	coll_halving(t, g, &f, n, 1, coll_range_of_blocks, &v, ranges, op);
+	coll_doubling(t, g, &f, n, coll_range_of_blocks, &v, ranges, op);
+	coll_fold_out(t, g, &f, me, bytes, op);
+}
+
+void coll_ring_pass(rt_task *t, const rt_group *g, int me, int off, uint64_t bytes, int F, int f,
+                    const coll_op *op)
 {
 	int P = g->n;
-	if (P < 2)
-		return;
 	int right = (me + 1) % P, left = (me - 1 + P) % P;
 	for (int s = 0; s < P - 1; s++) {
-		int sc = (int)(((int64_t)me - s + 2 * (int64_t)P) % P);
-		int rc = (int)(((int64_t)me - s - 1 + 2 * (int64_t)P) % P);
-		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), op);
+		int sc = (int)(((int64_t)me + off - s + 2 * (int64_t)P) % P);
+		int rc = (int)(((int64_t)me + off - s - 1 + 2 * (int64_t)P) % P);
+		uint64_t sb = coll_ring_chunk(coll_ring_chunk(bytes, P, sc), F, f);
+		uint64_t rb = coll_ring_chunk(coll_ring_chunk(bytes, P, rc), F, f);
+		coll_sendrecv(t, g, right, sb, left, rb, op);
 	}
-	for (int s = 0; s < P - 1; s++) {
-		int sc = (int)(((int64_t)me + 1 - s + 2 * (int64_t)P) % P);
-		int rc = (int)(((int64_t)me - s + 2 * (int64_t)P) % P);
-		coll_sendrecv(t, g, right, coll_ring_chunk(bytes, P, sc), left, coll_ring_chunk(bytes, P, rc), op);
-	}
+}
+
+static void allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, uint64_t segment,
+                           const coll_op *op)
+{
+	int P = g->n;
+	/* Pieces per chunk: the largest chunk (chunk 0) in pieces of at most `segment` bytes. */
+	uint64_t big = coll_ring_chunk(bytes, P, 0);
+	uint64_t F = segment && big > segment ? (big + segment - 1) / segment : 1;
+	for (uint64_t f = 0; f < F; f++)
+		coll_ring_pass(t, g, me, 0, bytes, (int)F, (int)f, op);
+	coll_ring_pass(t, g, me, 1, bytes, 1, 0, op);
 }
 
 void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, int me,
@@ -87,12 +106,21 @@ void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, i
 {
 	if (g->n < 2)
 		return;
-	int ring = cfg->allreduce == COLL_ALLREDUCE_RING ||
-	           (cfg->allreduce == COLL_ALLREDUCE_AUTO && bytes >= cfg->allreduce_ring_threshold);
-	if (ring)
-		coll_allreduce_ring(t, g, me, bytes, op);
-	else
-		coll_allreduce_recdbl(t, g, me, bytes, op);
+	coll_choice c = coll_choose(cfg, COLL_ALLREDUCE, g->n, bytes);
+	switch (c.alg) {
+	case COLL_ALLREDUCE_RING: allreduce_ring(t, g, me, bytes, 0, op); break;
+	case COLL_ALLREDUCE_SEGRING: allreduce_ring(t, g, me, bytes, c.segment, op); break;
+	case COLL_ALLREDUCE_RABENSEIFNER: allreduce_rabenseifner(t, g, me, bytes, op); break;
+	case COLL_ALLREDUCE_REDUCE_BCAST:
+		coll_reduce_run(t, cfg, g, me, 0, bytes, op);
+		coll_bcast_run(t, cfg, g, me, 0, bytes, op);
+		break;
+	case COLL_ALLREDUCE_LINEAR:
+		coll_reduce_alg(t, g, me, 0, bytes, (coll_choice){COLL_REDUCE_LINEAR, 0}, op);
+		coll_bcast_alg(t, cfg, g, me, 0, bytes, (coll_choice){COLL_BCAST_LINEAR, 0}, op);
+		break;
+	default: allreduce_recdbl(t, g, me, bytes, op); break;
+	}
 }
 
 void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, uint64_t bytes)
@@ -100,7 +128,7 @@ void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, c
 	int me = coll_my_index(t, g, "allreduce");
 	coll_op op = coll_begin(t, g, a);
 	coll_allreduce_run(t, cfg, g, me, bytes, &op);
-	p2p_op_end(t);
+	coll_end(t);
 }
 
 void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes)
@@ -125,7 +153,7 @@ double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, do
 	coll_op cop = coll_begin(t, g, NULL);
 	coll_board_put(cc, g, cop.tag, me, v);
 	coll_allreduce_run(t, coll_ctx_config(cc), g, me, sizeof(double), &cop);
-	p2p_op_end(t);
+	coll_end(t);
 	double r;
 	if (coll_board_take(cc, g, cop.tag, op, &r) < 0)
 		rt_fatal(t, "internal error: allreduce of a value completed before every member contributed");

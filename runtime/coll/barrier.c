@@ -1,6 +1,6 @@
 /*
- * coll_barrier.c - rt_barrier: the dissemination barrier and the tree barrier
- * ([collectives] barrier, see coll.h).
+ * barrier.c - rt_barrier: the dissemination, tree, binomial, linear and
+ * recursive-doubling barriers ([collectives] barrier, see coll.h).
  *
  * Dissemination. Round k = 0 .. ceil(log2 P)-1: member i signals member
  * (i + 2^k) mod P and waits for the signal of member (i - 2^k) mod P. After
@@ -27,6 +27,17 @@
  *                   / \
  *                  5   6
  *
+ * Binomial (Open MPI barrier_intra_tree): the same fan-in and fan-out along
+ * the binomial tree of member 0 (coll_tree_up, coll_tree_down), 2*(P-1)
+ * messages. Linear (Open MPI barrier_intra_basic_linear): everybody signals
+ * member 0, which then releases everybody, 2*(P-1) messages.
+ *
+ * Recursive doubling (Open MPI barrier_intra_recursivedoubling): with pof2
+ * the largest power of two <= P, member i >= pof2 signals i - pof2 and waits
+ * for its release; members below pof2 first hear from i + pof2 (if there is
+ * one), exchange with i xor d for d = 1, 2, .., pof2/2, then release
+ * i + pof2. pof2*lg + 2*(P - pof2) messages.
+ *
  * Each phase posts all its receives (or sends) at once and waits once, so a
  * member suspends at most three times per barrier. A non-root member posts
  * the receive of its release together with its signal to the parent: the
@@ -34,7 +45,7 @@
  * carry exactly one message per barrier, so sharing the collective's tag is
  * safe.
  */
-#include "runtime/coll/coll.h"
+#include "runtime/coll/algo.h"
 
 #include "runtime/mpi/p2p.h"
 
@@ -71,15 +82,41 @@ static void barrier_tree(rt_task *t, const rt_group *g, int me, const coll_op *o
 		p2p_waitn(t, r, nr);
 }
 
+static void barrier_recdbl(rt_task *t, const rt_group *g, int me, const coll_op *op)
+{
+	int P = g->n, pof2 = coll_pof2(P);
+	if (me >= pof2) {
+		coll_sendrecv(t, g, me - pof2, 0, me - pof2, 0, op);
+		return;
+	}
+	if (me + pof2 < P)
+		coll_recv(t, g, me + pof2, 0, op);
+	for (int d = 1; d < pof2; d *= 2)
+		coll_sendrecv(t, g, me ^ d, 0, me ^ d, 0, op);
+	if (me + pof2 < P)
+		coll_send(t, g, me + pof2, 0, op);
+}
+
 void coll_barrier_with(rt_task *t, const coll_config *cfg, const rt_group *g)
 {
 	int me = coll_my_index(t, g, "barrier");
 	coll_op op = coll_begin(t, g, NULL);
-	if (cfg->barrier == COLL_BARRIER_TREE)
-		barrier_tree(t, g, me, &op);
-	else
-		barrier_dissemination(t, g, me, &op);
-	p2p_op_end(t);
+	const coll_tree_load none = {.each = 0};
+	switch (g->n > 1 ? coll_choose(cfg, COLL_BARRIER, g->n, 0).alg : COLL_AUTO) {
+	case COLL_BARRIER_TREE: barrier_tree(t, g, me, &op); break;
+	case COLL_BARRIER_BINOMIAL:
+		coll_tree_up(t, g, me, 0, &none, &op);
+		coll_tree_down(t, g, me, 0, &none, &op);
+		break;
+	case COLL_BARRIER_LINEAR:
+		coll_linear_blocks(t, g, me, 0, NULL, 0, 1, &op);
+		coll_linear_blocks(t, g, me, 0, NULL, 0, 0, &op);
+		break;
+	case COLL_BARRIER_RECDBL: barrier_recdbl(t, g, me, &op); break;
+	case COLL_BARRIER_DISSEMINATION: barrier_dissemination(t, g, me, &op); break;
+	default: break;
+	}
+	coll_end(t);
 }
 
 void rt_barrier(rt_task *t, const rt_group *g) { coll_barrier_with(t, coll_cfg(t), g); }

@@ -1,49 +1,78 @@
 /*
  * coll.h - collective operations over task groups (prefix coll_), built from
  * point-to-point messages of runtime/mpi/p2p.h so that the network carries the
- * real traffic of each algorithm. Implements the collectives of ncsim/rt.h.
+ * real traffic of each algorithm. Implements the collectives of ncsim/rt.h,
+ * plus allgather and reduce-scatter for the Union API and C skeletons.
  *
  * Every collective takes one tag from p2p_coll_tag (so concurrent collectives
  * on different groups never match), sends only in context P2P_CTX_COLL and
  * wraps its work in p2p_op_begin/p2p_op_end, so its time counts as MPI time.
- * coll_begin does both and returns the coll_op that the algorithm bodies
- * pass down to every send: the tag, the traffic class (NET_CLASS_MPI unless
- * a caller's coll_attr says otherwise) and an optional tally of the sends.
  * Within one collective all messages share that tag: matching is FIFO per
  * (source, tag) and every member posts its receives from a given peer in the
  * order the peer sends, so no two messages of one collective can cross.
  *
- * Algorithms are selected by a coll_config (system file section
- * [collectives]). Members are addressed by their index i in the group
- * (0 .. P-1), "relative" indices are v = (i - root + P) mod P.
+ * Algorithms are chosen per call by coll_choose (runtime/coll/select.c): a
+ * per-collective key of [collectives] names one, else the selector (fixed,
+ * mpich or ompi) picks one by group size P and message size S, as
+ * doc/collectives.md describes. Members are addressed by their index i in
+ * the group (0 .. P-1), "relative" indices are v = (i - root + P) mod P.
  *
- * Traffic of each algorithm, P members, S bytes per message
- * (pof2 = largest power of two <= P, rem = P - pof2, L = ceil(log2 P),
- * B(P) = sum of popcount(v) for v = 1 .. P-1 = total binomial-tree hops):
+ * Traffic of each algorithm, P members, S bytes (per member for allgather
+ * and alltoall, the whole vector otherwise). pof2 = largest power of two
+ * <= P, rem = P - pof2, lg = log2(pof2), L = ceil(log2 P), B(n) = sum of
+ * popcount(v) for v = 1 .. n-1 (total binomial-tree hops), S = qP + r,
+ * c_k = q + (k < r) the balanced block k of P (coll_ring_chunk), n_seg =
+ * ceil(S / segment) (1 when S = 0 or segment = 0), F = ceil(ceil(S/P) /
+ * segment) phases (at least 1):
  *
- *   collective        algorithm           messages              bytes on the wire
- *   ----------------  ------------------  --------------------  ------------------------
- *   barrier           dissemination       P*L                   0
- *   barrier           tree (k-ary)        2*(P-1)               0
- *   bcast             binomial tree       P-1                   (P-1)*S
- *   reduce            binomial tree       P-1                   (P-1)*S
- *   allreduce         recursive doubling  2*rem + pof2*lg(pof2) S * messages
- *   allreduce         ring (P >= 2)       2*P*(P-1)             2*(P-1)*S
- *   alltoall          pairwise exchange   P*(P-1)               P*(P-1)*S
- *   alltoallv         pairwise exchange   #{i!=j : s_ij > 0}    sum_{i!=j} s_ij
- *   gather, scatter   linear              P-1                   (P-1)*S
- *   gather, scatter   binomial tree       P-1                   B(P)*S
- *   gatherv           linear              P-1                   sum_{j!=root} s_j
- *   gatherv           binomial tree       P-1                   sum_j s_j*popcount(v_j)
- *   reduce_to         reduce + bcast      (U-1) + (R-1)         (U+R-2)*S
- *   allreduce_value   allreduce, S = 8    as allreduce          as allreduce
+ *   collective      algorithm            messages                  bytes on the wire
+ *   --------------  -------------------  ------------------------  ----------------------------
+ *   barrier         dissemination        P*L                       0
+ *   barrier         tree (4-ary)         2*(P-1)                   0
+ *   barrier         binomial, linear     2*(P-1)                   0
+ *   barrier         recursive_doubling   pof2*lg + 2*rem           0
+ *   bcast           binomial             P-1                       (P-1)*S
+ *   bcast           linear, chain,       (P-1)*n_seg               (P-1)*S
+ *                   binary, knomial
+ *   bcast           scatter_ring         (P-1) + P*(P-1)           q*B(P) + B(r) + (P-1)*S
+ *   bcast           scatter_recursive_   (P-1) + P*lg              q*B(P) + B(r) + (P-1)*S
+ *                   doubling (P = pof2; else as scatter_ring)
+ *   reduce          binomial             P-1                       (P-1)*S
+ *   reduce          linear, chain,       (P-1)*n_seg               (P-1)*S
+ *                   binary
+ *   reduce          rabenseifner         rem + pof2*lg + pof2-1    rem*S + (pof2-1)*S + lg*S/2
+ *                   (pof2 | S)           + x                       + x*S/pof2
+ *                   x = 1 if the root is odd and < 2*rem, else 0
+ *   allreduce       recursive_doubling   2*rem + pof2*lg           S * messages
+ *   allreduce       ring (P >= 2)        2*P*(P-1)                 2*(P-1)*S
+ *   allreduce       segmented_ring       P*(P-1)*(F+1)             2*(P-1)*S
+ *   allreduce       rabenseifner         2*rem + 2*pof2*lg         2*rem*S + 2*(pof2-1)*S
+ *   allreduce       reduce_bcast         reduce + bcast of S from member 0, each as chosen
+ *   allreduce       linear               2*(P-1)                   2*(P-1)*S
+ *   allgather       recursive_doubling   P*lg (P = pof2; else as bruck)  P*(P-1)*S
+ *   allgather       bruck                P*L                       P*(P-1)*S
+ *   allgather       ring                 P*(P-1)                   P*(P-1)*S
+ *   allgather       neighbor_exchange    P*P/2 (P even; else ring) P*(P-1)*S
+ *   reduce_scatter  recursive_halving    2*rem + pof2*lg           rem*S + (pof2-1)*S + sum_{j<rem} c_2j
+ *   reduce_scatter  pairwise, ring       P*(P-1)                   (P-1)*S
+ *   reduce_scatter  reduce_scatterv      reduce of S to member 0 + (P-1) messages of S - c_0 bytes
+ *   alltoall        pairwise, linear,    P*(P-1)                   P*(P-1)*S
+ *                   throttled
+ *   alltoall        bruck                P*L                       P*B(P)*S
+ *   alltoallv       pairwise exchange    #{i!=j : s_ij > 0}        sum_{i!=j} s_ij
+ *   gather, scatter linear               P-1                       (P-1)*S
+ *   gather, scatter binomial             P-1                       B(P)*S
+ *   gatherv         linear               P-1                       sum_{j!=root} s_j
+ *   gatherv         binomial             P-1                       sum_j s_j*popcount(v_j)
+ *   reduce_to       reduce + bcast       (U-1) + (R-1)             (U+R-2)*S
+ *   allreduce_value allreduce, S = 8     as allreduce              as allreduce
  *
  *   (reduce_to: U = |senders u receivers|, R = |receivers|; v_j = relative index of j)
  *
  * Zero-byte messages are still sent (and counted) except by alltoallv, which
  * like MPI skips pairs with nothing to send. A group of one member sends
- * nothing. Ring allreduce splits S into P chunks of floor(S/P) bytes, the
- * first S mod P of them one byte larger, so the chunks sum exactly to S.
+ * nothing. Blocks of a vector split P (or pof2) ways are balanced to the
+ * byte (coll_ring_chunk), so the blocks sum exactly to S.
  */
 #ifndef NCSIM_COLL_H
 #define NCSIM_COLL_H
@@ -53,42 +82,60 @@
 #include "ncsim/rt.h"
 #include "base/sysconf.h"
 
-/* Allreduce algorithm choice. */
-enum coll_allreduce_alg {
-	COLL_ALLREDUCE_AUTO,      /* recursive doubling below the ring threshold, ring at or above */
-	COLL_ALLREDUCE_RECDBL,    /* always recursive doubling */
-	COLL_ALLREDUCE_RING,      /* always ring (reduce-scatter + allgather) */
+/* The collectives whose algorithm a coll_config chooses. */
+enum coll_kind {
+	COLL_BARRIER, COLL_BCAST, COLL_REDUCE, COLL_ALLREDUCE, COLL_ALLGATHER,
+	COLL_REDUCE_SCATTER, COLL_ALLTOALL, COLL_GATHER, COLL_SCATTER, COLL_NKINDS
 };
 
-/* Shape of the tree of gather, gatherv and scatter. */
-enum coll_tree { COLL_TREE_BINOMIAL, COLL_TREE_LINEAR };
+/*
+ * Every algorithm of every collective (one list, so selector tables name
+ * them directly). COLL_AUTO: the selector decides.
+ */
+enum coll_alg {
+	COLL_AUTO,
+	COLL_BARRIER_DISSEMINATION, COLL_BARRIER_TREE, COLL_BARRIER_BINOMIAL, COLL_BARRIER_LINEAR,
+	COLL_BARRIER_RECDBL,
+	COLL_BCAST_BINOMIAL, COLL_BCAST_SCATTER_RECDBL, COLL_BCAST_SCATTER_RING, COLL_BCAST_CHAIN,
+	COLL_BCAST_LINEAR, COLL_BCAST_BINARY, COLL_BCAST_KNOMIAL,
+	COLL_REDUCE_BINOMIAL, COLL_REDUCE_RABENSEIFNER, COLL_REDUCE_LINEAR, COLL_REDUCE_CHAIN,
+	COLL_REDUCE_BINARY,
+	COLL_ALLREDUCE_RECDBL, COLL_ALLREDUCE_RING, COLL_ALLREDUCE_SEGRING, COLL_ALLREDUCE_RABENSEIFNER,
+	COLL_ALLREDUCE_REDUCE_BCAST, COLL_ALLREDUCE_LINEAR,
+	COLL_ALLGATHER_RECDBL, COLL_ALLGATHER_BRUCK, COLL_ALLGATHER_RING, COLL_ALLGATHER_NEIGHBOR,
+	COLL_REDSCAT_HALVING, COLL_REDSCAT_PAIRWISE, COLL_REDSCAT_RING, COLL_REDSCAT_REDUCE_SCATTERV,
+	COLL_ALLTOALL_PAIRWISE, COLL_ALLTOALL_BRUCK, COLL_ALLTOALL_THROTTLED, COLL_ALLTOALL_LINEAR,
+	COLL_GATHER_BINOMIAL, COLL_GATHER_LINEAR,
+	COLL_SCATTER_BINOMIAL, COLL_SCATTER_LINEAR,
+	COLL_NALGS
+};
 
-/* Barrier algorithm choice. */
-enum coll_barrier_alg {
-	COLL_BARRIER_DISSEMINATION, /* ceil(log2 P) rounds, everybody sends every round */
-	COLL_BARRIER_TREE,          /* COLL_BARRIER_RADIX-ary fan-in to member 0, then fan-out */
+/* Who picks an algorithm when a collective's key is auto. */
+enum coll_selector {
+	COLL_SEL_FIXED, /* ncsim's own rules (the default; see doc/collectives.md) */
+	COLL_SEL_MPICH, /* MPICH's default decision rules */
+	COLL_SEL_OMPI,  /* Open MPI coll/tuned's fixed decision rules */
 };
 
 /* Children per node of the tree barrier. */
 #define COLL_BARRIER_RADIX 4
 
 /*
- * Algorithm choices and thresholds. Keys of [collectives]:
- *   allreduce                = auto | recursive_doubling | ring      (auto)
- *   allreduce_ring_threshold = size                                  (64 KiB)
- *   gather                   = binomial | linear                     (binomial)
- *   scatter                  = binomial | linear                     (binomial)
- *   barrier                  = dissemination | tree                  (dissemination)
+ * The [collectives] section (doc/system-file.md lists the keys):
+ *   selector = fixed | mpich | ompi, one algorithm key per collective (auto
+ *   or a name of coll_alg_name), and the knobs some algorithms read.
  */
 typedef struct coll_config {
-	int allreduce;                     /* enum coll_allreduce_alg */
-	uint64_t allreduce_ring_threshold; /* bytes: auto uses the ring when S >= this */
-	int gather;                        /* enum coll_tree, also for gatherv */
-	int scatter;                       /* enum coll_tree */
-	int barrier;                       /* enum coll_barrier_alg */
+	int selector;                      /* enum coll_selector */
+	int alg[COLL_NKINDS];              /* enum coll_alg: COLL_AUTO or an algorithm of that collective */
+	uint64_t allreduce_ring_threshold; /* bytes: the fixed selector uses the ring when S >= this */
+	uint64_t segment;                  /* bytes per segment of chain trees and the segmented ring; 0: none */
+	uint64_t element;                  /* bytes per element: the "count" of the libraries' rules is S / element */
+	int alltoall_throttle;             /* messages per batch of the throttled alltoall */
+	int knomial_radix;                 /* radix of the k-nomial broadcast tree (>= 2) */
 } coll_config;
 
-/* Fills cfg with the defaults listed above. */
+/* Fills cfg with the defaults (selector fixed, every algorithm auto). */
 void coll_config_default(coll_config *cfg);
 /*
  * Fills cfg with the defaults, then overrides them from section [collectives]
@@ -96,8 +143,28 @@ void coll_config_default(coll_config *cfg);
  * "file:line: ...") on a malformed value.
  */
 int coll_config_load(coll_config *cfg, const sysconf_t *c, char **err);
-/* Name of an allreduce algorithm ("auto", "recursive_doubling", "ring"). */
-const char *coll_allreduce_name(int alg);
+/* Name of an algorithm as the system file spells it ("ring", "bruck", ...); "auto" for COLL_AUTO. */
+const char *coll_alg_name(int alg);
+/* The collective an algorithm belongs to (COLL_NKINDS for COLL_AUTO). */
+enum coll_kind coll_alg_kind(int alg);
+/* Name of a collective as its key in [collectives] ("allreduce", "reduce_scatter", ...). */
+const char *coll_kind_name(enum coll_kind k);
+/* Name of a selector ("fixed", "mpich", "ompi"). */
+const char *coll_selector_name(int sel);
+
+/* One decision: an algorithm and the segment size it runs with (0: unsegmented). */
+typedef struct coll_choice {
+	int alg;          /* enum coll_alg, never COLL_AUTO */
+	uint64_t segment;
+} coll_choice;
+/*
+ * The algorithm collective k runs on P members for S bytes (the size the
+ * library's rule looks at: per member for allgather and alltoall, per block
+ * for gather and scatter, the whole vector otherwise): cfg's key for k if
+ * it is not auto, else the selector's rule, including the fallbacks the
+ * libraries take inside an algorithm (doc/collectives.md).
+ */
+coll_choice coll_choose(const coll_config *cfg, enum coll_kind k, int P, uint64_t S);
 
 /*
  * Per-simulation state of the collectives: the configuration and the
@@ -150,17 +217,7 @@ typedef struct coll_attr {
 	coll_tally *tally;   /* or NULL */
 } coll_attr;
 
-/* One member's running collective: what every message it posts carries. */
-typedef struct coll_op {
-	rt_int tag;          /* p2p_coll_tag of the group: one per collective */
-	int tclass;
-	coll_tally *tally;
-} coll_op;
-
-/* Starts a collective on g (takes its tag, p2p_op_begin) with attributes a (may be NULL). */
-coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a);
-
-/* ------------------------------------------- helpers shared by coll_*.c */
+/* ------------------------------------------------------------ group lookups */
 
 /* Index of task id `id` in g, or -1 if it is not a member (binary search: g is ascending). */
 int coll_index(const rt_group *g, rt_int id);
@@ -169,70 +226,39 @@ int coll_my_index(rt_task *t, const rt_group *g, const char *what);
 /* Index of `root` in g; fatal if it is not a member. */
 int coll_root_index(rt_task *t, const rt_group *g, rt_int root, const char *what);
 
-/* Posts a collective-context send of `bytes` to member index `to` (op's tag and class; counted in its tally). */
-rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op);
-/* Posts a collective-context receive of `bytes` from member index `from`. */
-rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op);
-/* Sends to `to` and receives from `from` concurrently and waits for both. */
-void coll_sendrecv(rt_task *t, const rt_group *g, int to, uint64_t sbytes,
-                   int from, uint64_t rbytes, const coll_op *op);
-/* Blocking send to member index `to`. */
-void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op);
-/* Blocking receive from member index `from`. */
-void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op);
-
-/* Number of set bits of v (binomial-tree depth of relative index v). */
-static inline unsigned coll_popcount(uint64_t v) { return (unsigned)__builtin_popcountll(v); }
-
 /* ------------------- collectives with an explicit configuration or state */
 
 /* rt_barrier with configuration cfg (rt_barrier passes coll_cfg(t)). */
 void coll_barrier_with(rt_task *t, const coll_config *cfg, const rt_group *g);
+/* rt_bcast with configuration cfg and attributes a (may be NULL). */
+void coll_bcast_with(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
+                     uint64_t bytes);
+/* rt_bcast with attributes a and the configuration in force for t. */
+void coll_bcast_as(rt_task *t, const coll_attr *a, const rt_group *g, rt_int root, uint64_t bytes);
+/* rt_reduce with configuration cfg. */
+void coll_reduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes);
 /* rt_allreduce with configuration cfg (rt_allreduce passes coll_cfg(t)). */
 void coll_allreduce_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
+/* coll_allreduce_with with attributes a (NULL: as coll_allreduce_with). */
+void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, uint64_t bytes);
+/* Allgather: every member contributes `bytes` and gets every member's block. */
+void coll_allgather_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
+/* Reduce-scatter of a `bytes` vector: member k gets the reduced block k (coll_ring_chunk(bytes, P, k)). */
+void coll_reduce_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
+/* rt_alltoall with configuration cfg. */
+void coll_alltoall_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes);
 /* rt_gather (bytes NULL: `each` per member) or rt_gatherv (bytes[j] per member) with cfg. */
 void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
                       const uint64_t *bytes, uint64_t each);
-/* coll_allreduce_with with attributes a (NULL: as coll_allreduce_with). */
-void coll_allreduce_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, uint64_t bytes);
 /* coll_gather_with with attributes a. */
 void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
                     const uint64_t *bytes, uint64_t each);
-/* rt_bcast with attributes a. */
-void coll_bcast_as(rt_task *t, const coll_attr *a, const rt_group *g, rt_int root, uint64_t bytes);
 /* rt_scatter with cfg. */
 void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes);
 /* rt_allreduce_value with the collectives state cc (its config and board); cc must not be NULL. */
 double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, double v, enum rt_op op);
 
-/* ---------------------------------- algorithm bodies (no op_begin/end) */
-
-/*
- * What a message of a binomial tree carries. With v = (member - root) mod P,
- * v's parent is v without its lowest set bit, its children are v + 2^k for
- * every 2^k below that bit, and its subtree is [v, v + lowbit(v)) clipped to P
- * (all of [0, P) for the root). Broadcast and reduce move `each` bytes in
- * every message; scatter and gather (per_block) move the blocks of the
- * subtree: `each` per member, or blocks[member] when blocks is not NULL.
- */
-typedef struct coll_tree_load {
-	uint64_t each;
-	const uint64_t *blocks;
-	int per_block;
-} coll_tree_load;
-/* Binomial tree towards `root` (reduce, gather): receives from all children at once, then sends to the parent. */
-void coll_tree_up(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op);
-/* Binomial tree from `root` (broadcast, scatter): receives from the parent, then sends to the children,
- * largest subtree first, and waits for those sends. */
-void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op);
-/* Allreduce of `bytes` with the algorithm cfg selects. */
-void coll_allreduce_run(rt_task *t, const coll_config *cfg, const rt_group *g, int me,
-                        uint64_t bytes, const coll_op *op);
-/* Recursive-doubling allreduce (pre/post step for the P - pof2 remainder members). */
-void coll_allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op);
-/* Ring allreduce: reduce-scatter then allgather of P chunks. */
-void coll_allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op);
-/* Size of chunk k of a ring over P members (floor(S/P), plus one for k < S mod P). */
+/* Size of chunk k of a vector of `bytes` cut into P balanced blocks (floor(S/P), plus one for k < S mod P). */
 static inline uint64_t coll_ring_chunk(uint64_t bytes, int P, int k)
 {
 	return bytes / (uint64_t)P + ((uint64_t)k < bytes % (uint64_t)P ? 1 : 0);

@@ -1,5 +1,5 @@
 /*
- * coll_gather.c - rt_gather, rt_gatherv and rt_scatter, linear or binomial
+ * gather.c - rt_gather, rt_gatherv and rt_scatter, linear or binomial
  * ([collectives] gather / scatter).
  *
  * Linear: every non-root member exchanges its own block directly with the
@@ -17,34 +17,10 @@
  *   P = 6, S each:   v=1: [1]    S       v=2: [2,3] 2S    v=3: [3]  S
  *                    v=4: [4,5] 2S       v=5: [5]   S     total 7S = S*B(6)
  */
-#include "runtime/coll/coll.h"
+#include "runtime/coll/algo.h"
 
-#include <stdlib.h>
-
-#include "runtime/mpi/p2p.h"
-#include "base/util.h"
-
-/* Request storage: on the stack for small groups, on the heap for large ones. */
-typedef struct reqbuf {
-	rt_req small[64];
-	rt_req *r;
-} reqbuf;
-
-static rt_req *reqbuf_get(reqbuf *b, int n)
-{
-	b->r = n <= 64 ? b->small : xcalloc((size_t)n, sizeof *b->r);
-	return b->r;
-}
-
-static void reqbuf_done(reqbuf *b)
-{
-	if (b->r != b->small)
-		free(b->r);
-}
-
-/* Linear gather (to_root) or scatter (!to_root) of blocks between root and everyone else. */
-static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
-                   uint64_t each, int to_root, const coll_op *op)
+void coll_linear_blocks(rt_task *t, const rt_group *g, int me, int root, const uint64_t *bytes,
+                        uint64_t each, int to_root, const coll_op *op)
 {
 	int P = g->n;
 	if (me != root) {
@@ -55,43 +31,54 @@ static void linear(rt_task *t, const rt_group *g, int me, int root, const uint64
 			coll_recv(t, g, root, b, op);
 		return;
 	}
-	reqbuf rb;
-	rt_req *r = reqbuf_get(&rb, P);
-	int n = 0;
+	coll_reqs q;
+	coll_reqs_init(&q, P);
 	/* Ascending member order, so the serialisation order is deterministic and documented. */
 	for (int j = 0; j < P; j++) {
 		if (j == root)
 			continue;
 		uint64_t b = bytes ? bytes[j] : each;
-		r[n++] = to_root ? coll_irecv(t, g, j, b, op) : coll_isend(t, g, j, b, op);
+		q.r[q.n++] = to_root ? coll_irecv(t, g, j, b, op) : coll_isend(t, g, j, b, op);
 	}
-	if (n)
-		p2p_waitn(t, r, n);
-	reqbuf_done(&rb);
+	coll_reqs_wait(t, &q);
 }
 
-/* Gather (to_root) or scatter of the blocks (bytes[j], or `each` when bytes is NULL) with algorithm alg. */
-static void blocks(rt_task *t, int alg, const coll_attr *a, const rt_group *g, rt_int root, const uint64_t *bytes,
-                   uint64_t each, int to_root)
+/*
+ * The algorithm of a gather, gatherv or scatter: the key, else the
+ * selector's rule for the block size; MPICH and Open MPI gather varying
+ * blocks linearly (MPICH's gatherv_allcomm_linear; coll/tuned has no
+ * gatherv rule and leaves it to basic's linear one).
+ */
+static int is_linear(const coll_config *cfg, enum coll_kind k, int P, const uint64_t *bytes, uint64_t each)
+{
+	if (bytes && cfg->alg[k] == COLL_AUTO && cfg->selector != COLL_SEL_FIXED)
+		return 1;
+	int alg = coll_choose(cfg, k, P, each).alg;
+	return alg == COLL_GATHER_LINEAR || alg == COLL_SCATTER_LINEAR;
+}
+
+/* Gather (to_root) or scatter of the blocks (bytes[j], or `each` when bytes is NULL) with cfg's algorithm. */
+static void blocks(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
+                   const uint64_t *bytes, uint64_t each, int to_root)
 {
 	const char *what = to_root ? "gather" : "scatter";
 	int me = coll_my_index(t, g, what);
 	int r = coll_root_index(t, g, root, what);
 	coll_op op = coll_begin(t, g, a);
 	const coll_tree_load load = {.each = each, .blocks = bytes, .per_block = 1};
-	if (alg == COLL_TREE_LINEAR)
-		linear(t, g, me, r, bytes, each, to_root, &op);
+	if (is_linear(cfg, to_root ? COLL_GATHER : COLL_SCATTER, g->n, bytes, each))
+		coll_linear_blocks(t, g, me, r, bytes, each, to_root, &op);
 	else if (to_root)
 		coll_tree_up(t, g, me, r, &load, &op);
 	else
 		coll_tree_down(t, g, me, r, &load, &op);
-	p2p_op_end(t);
+	coll_end(t);
 }
 
 void coll_gather_as(rt_task *t, const coll_config *cfg, const coll_attr *a, const rt_group *g, rt_int root,
                     const uint64_t *bytes, uint64_t each)
 {
-	blocks(t, cfg->gather, a, g, root, bytes, each, 1);
+	blocks(t, cfg, a, g, root, bytes, each, 1);
 }
 
 void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root,
@@ -102,7 +89,7 @@ void coll_gather_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_
 
 void coll_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, rt_int root, uint64_t bytes)
 {
-	blocks(t, cfg->scatter, NULL, g, root, NULL, bytes, 0);
+	blocks(t, cfg, NULL, g, root, NULL, bytes, 0);
 }
 
 void rt_gather(rt_task *t, const rt_group *g, rt_int root, uint64_t bytes)

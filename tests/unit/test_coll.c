@@ -1,248 +1,245 @@
 /*
- * test_coll.c - the collectives (runtime/coll/coll.h): every collective on every
- * group size 1..33, on the whole job, on a strict subset (odd ranks) and on
- * two groups running concurrently (even and odd ranks). Each run must finish
- * (no deadlock) and put exactly the documented number of messages and bytes
- * on the network; the ring allreduce must take its closed-form time on the
- * analytic network; the [collectives] section must load and reject bad values.
+ * test_coll.c - the collectives (runtime/coll/coll.h): every algorithm of
+ * every collective on every group size 1..33, on the whole job, on a strict
+ * subset (odd ranks) and on two groups running concurrently (even and odd
+ * ranks). Each run must finish (no deadlock) and put exactly the number of
+ * messages and bytes of coll.h's closed forms on the network; the
+ * [collectives] section must load, reach the public calls and reject bad
+ * values. Times on the analytic network: test_coll_time.c; the selectors'
+ * decisions: test_coll_select.c.
  */
 #include <CUnit/Basic.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/coll/coll.h"
-#include "runtime/net/net.h"
 #include "base/sysconf.h"
-#include "tests/unit/rt_testlib.h"
-
-#define MAXT 64
-
-enum kind {
-	K_BARRIER, K_BCAST, K_REDUCE, K_ALLREDUCE, K_ALLTOALL, K_ALLTOALLV,
-	K_GATHER, K_GATHERV, K_SCATTER, K_REDUCE_TO, K_VALUE, K_NKINDS
-};
-static const char *const kind_name[K_NKINDS] = {
-	"barrier", "bcast", "reduce", "allreduce", "alltoall", "alltoallv",
-	"gather", "gatherv", "scatter", "reduce_to", "allreduce_value",
-};
-enum gmode { G_WORLD, G_ODD, G_SPLIT, G_NMODES };
-static const char *const gmode_name[G_NMODES] = { "world", "odd ranks", "even|odd concurrently" };
-
-/* What the tasks report back (the test program is the only user of these). */
-static struct {
-	int done[MAXT];
-	double value[MAXT];
-	int has_ctx;  /* a task saw rt_coll_ctx != NULL */
-	coll_ctx *cc; /* the board for K_VALUE */
-} g_out;
-
-static const rt_param params[] = {
-	{ "coll", "collective (enum kind)", "--coll", NULL, 0 },
-	{ "bytes", "message size", "--bytes", NULL, 0 },
-	{ "group", "group mode (enum gmode)", "--group", NULL, 0 },
-	{ "alg", "allreduce algorithm, tree shape or barrier algorithm", "--alg", NULL, 0 },
-	{ "root", "root member index (mod group size)", "--root", NULL, 0 },
-	{ "reps", "repetitions", "--reps", NULL, 1 },
-};
-
-/* Member list of the group task `me` of `n` tasks belongs to in mode m; 0 if none. */
-static int group_of(int m, int me, int n, rt_int *mem)
-{
-	int k = 0;
-	if (m == G_ODD && me % 2 == 0)
-		return 0;
-	for (int i = 0; i < n; i++)
-		if (m == G_WORLD || (m == G_ODD && i % 2 == 1) || (m == G_SPLIT && i % 2 == me % 2))
-			mem[k++] = i;
-	return k;
-}
-
-/* Block sizes of alltoallv (member i to member j) and gatherv (member j); some are zero. */
-static uint64_t a2av(int i, int j, uint64_t s) { return (uint64_t)((i + 2 * j) % 4) * s; }
-static uint64_t gv(int j, uint64_t s) { return (uint64_t)(j % 3) * s; }
-static double value_of(int rank) { return 0.1 * rank + 1.0 / 3.0; }
-
-static void body(rt_task *t)
-{
-	int kind = (int)rt_param_value(t, 0), mode = (int)rt_param_value(t, 2);
-	uint64_t S = (uint64_t)rt_param_value(t, 1);
-	int me = (int)rt_rank(t), n = (int)rt_num_tasks(t);
-	rt_int mem[MAXT];
-	int P = group_of(mode, me, n, mem);
-	if (P == 0) {
-		g_out.done[me] = 1;
-		return;
-	}
-	rt_group g = { mem, P };
-	int idx = coll_index(&g, me);
-	rt_int root = mem[rt_param_value(t, 4) % P];
-	coll_config cfg;
-	coll_config_default(&cfg);
-	cfg.allreduce = (int)rt_param_value(t, 3);
-	cfg.gather = cfg.scatter = (int)rt_param_value(t, 3);
-	cfg.barrier = (int)rt_param_value(t, 3);
-	uint64_t sv[MAXT], rv[MAXT];
-	for (rt_int rep = 0; rep < rt_param_value(t, 5); rep++) {
-		switch (kind) {
-		case K_BARRIER:
-			/* alg -1: the public call, configured by the system file. */
-			if (cfg.barrier < 0)
-				rt_barrier(t, &g);
-			else
-				coll_barrier_with(t, &cfg, &g);
-			break;
-		case K_BCAST: rt_bcast(t, &g, root, S); break;
-		case K_REDUCE: rt_reduce(t, &g, root, S); break;
-		case K_ALLREDUCE:
-			/* alg -1: the public call, configured by the system file. */
-			if (cfg.allreduce < 0)
-				rt_allreduce(t, &g, S);
-			else
-				coll_allreduce_with(t, &cfg, &g, S);
-			break;
-		case K_ALLTOALL: rt_alltoall(t, &g, S); break;
-		case K_ALLTOALLV:
-			for (int j = 0; j < P; j++) {
-				sv[j] = a2av(idx, j, S);
-				rv[j] = a2av(j, idx, S);
-			}
-			rt_alltoallv(t, &g, sv, rv);
-			break;
-		case K_GATHER: coll_gather_with(t, &cfg, &g, root, NULL, S); break;
-		case K_GATHERV:
-			for (int j = 0; j < P; j++)
-				sv[j] = gv(j, S);
-			coll_gather_with(t, &cfg, &g, root, sv, 0);
-			break;
-		case K_SCATTER: coll_scatter_with(t, &cfg, &g, root, S); break;
-		case K_REDUCE_TO: {
-			/* Senders: first two thirds; receivers: last two thirds (overlapping). */
-			rt_int snd[MAXT], rcv[MAXT];
-			int ns = 0, nr = 0;
-			for (int j = 0; j < P; j++) {
-				if (3 * j < 2 * P)
-					snd[ns++] = mem[j];
-				if (3 * j >= P)
-					rcv[nr++] = mem[j];
-			}
-			rt_group gs = { snd, ns }, gr = { rcv, nr };
-			rt_reduce_to(t, &gs, &gr, S);
-			break;
-		}
-		case K_VALUE:
-			/* The public call once the runtime holds the collectives state, else our own board. */
-			if (rt_coll_ctx(t))
-				g_out.value[me] = rt_allreduce_value(t, &g, value_of(me), RT_OP_SUM);
-			else
-				g_out.value[me] = coll_allreduce_value_with(t, g_out.cc, &g, value_of(me), RT_OP_SUM);
-			break;
-		}
-	}
-	g_out.has_ctx |= rt_coll_ctx(t) != NULL;
-	g_out.done[me] = 1;
-}
-
-static const rt_program prog = {
-	.abi = NCSIM_RT_ABI, .name = "test_coll", .params = params,
-	.nparams = sizeof params / sizeof params[0], .entry = body,
-};
+#include "tests/unit/coll_prog.h"
 
 /* ------------------------------------------------------------ formulas */
 
-static int ceil_log2(int P)
+static uint64_t ceil_log2(uint64_t P)
 {
-	int l = 0;
-	while ((1LL << l) < P)
+	uint64_t l = 0;
+	while ((1ULL << l) < P)
 		l++;
 	return l;
 }
 
 /* The number of 1 bits of v: the depth of member v in a binomial tree rooted at 0. */
-static unsigned ones(uint64_t v)
+static uint64_t ones(uint64_t v)
 {
-	unsigned n = 0;
+	uint64_t n = 0;
 	for (; v; v >>= 1)
 		n += v & 1;
 	return n;
 }
 
-/* B(P): total binomial-tree hops, sum of ones(v) for v in 1..P-1. */
-static uint64_t hops(int P)
+/* B(n): total binomial-tree hops, sum of ones(v) for v in 1..n-1. */
+static uint64_t hops(uint64_t n)
 {
 	uint64_t h = 0;
-	for (int v = 1; v < P; v++)
-		h += ones((uint64_t)v);
+	for (uint64_t v = 1; v < n; v++)
+		h += ones(v);
 	return h;
 }
+
+/* Balanced block k of S cut n ways. */
+static uint64_t block(uint64_t S, uint64_t n, uint64_t k) { return S / n + (k < S % n); }
+
+/* Segments of S bytes in pieces of seg (one when seg is 0 or not below S). */
+static uint64_t nseg(uint64_t S, uint64_t seg) { return seg && S > seg ? (S + seg - 1) / seg : 1; }
 
 typedef struct expect {
 	uint64_t msgs, bytes;
 } expect;
 
-/* The closed forms of coll.h for one group of P members. */
-static expect formula(int kind, int P, uint64_t S, int alg, int rootsel)
+/* The group's power-of-two core: pof2, rem = P - pof2, lg = log2(pof2). */
+typedef struct core {
+	uint64_t pof2, rem, lg;
+} core;
+
+static core core_of(uint64_t P)
 {
-	expect e = { 0, 0 };
-	uint64_t p = (uint64_t)P;
-	int root = rootsel % P;
-	switch (kind) {
-	case K_BARRIER: e.msgs = alg == COLL_BARRIER_TREE ? 2 * (p - 1) : p * (uint64_t)ceil_log2(P); break;
-	case K_BCAST:
-	case K_REDUCE: e.msgs = p - 1; e.bytes = (p - 1) * S; break;
-	case K_VALUE: S = 8; alg = COLL_ALLREDUCE_AUTO; /* fall through */
-	case K_ALLREDUCE:
-		if (P == 1)
-			break;
-		if (alg == COLL_ALLREDUCE_RING || (alg == COLL_ALLREDUCE_AUTO && S >= 64 * 1024)) {
-			e.msgs = 2 * p * (p - 1);
-			e.bytes = 2 * (p - 1) * S;
-		} else {
-			uint64_t pof2 = 1, lg = 0;
-			while (pof2 * 2 <= p) {
-				pof2 *= 2;
-				lg++;
-			}
-			e.msgs = 2 * (p - pof2) + pof2 * lg;
-			e.bytes = e.msgs * S;
-		}
-		break;
-	case K_ALLTOALL: e.msgs = p * (p - 1); e.bytes = p * (p - 1) * S; break;
+	core c = {1, 0, 0};
+	while (c.pof2 * 2 <= P) {
+		c.pof2 *= 2;
+		c.lg++;
+	}
+	c.rem = P - c.pof2;
+	return c;
+}
+
+static expect barrier_formula(uint64_t p, int alg)
+{
+	core c = core_of(p);
+	switch (alg) {
+	case COLL_BARRIER_DISSEMINATION: return (expect){p * ceil_log2(p), 0};
+	case COLL_BARRIER_RECDBL: return (expect){c.pof2 * c.lg + 2 * c.rem, 0};
+	default: return (expect){2 * (p - 1), 0}; /* tree, binomial, linear */
+	}
+}
+
+static expect bcast_formula(uint64_t p, uint64_t S, int alg, uint64_t seg)
+{
+	core c = core_of(p);
+	switch (alg) {
+	case COLL_BCAST_BINOMIAL:
+	case COLL_BCAST_LINEAR: return (expect){p - 1, (p - 1) * S};
+	case COLL_BCAST_SCATTER_RECDBL:
+	case COLL_BCAST_SCATTER_RING: {
+		/* Scatter: blocks of S = qP + r along the binomial tree; then an allgather of (P-1)*S. */
+		uint64_t scatter = S / p * hops(p) + hops(S % p);
+		uint64_t ag = alg == COLL_BCAST_SCATTER_RECDBL && c.rem == 0 ? p * c.lg : p * (p - 1);
+		return (expect){(p - 1) + ag, scatter + (p - 1) * S};
+	}
+	default: return (expect){(p - 1) * nseg(S, seg), (p - 1) * S}; /* chain, binary, knomial */
+	}
+}
+
+static expect reduce_formula(uint64_t p, uint64_t S, int alg, uint64_t seg, uint64_t root)
+{
+	core c = core_of(p);
+	switch (alg) {
+	case COLL_REDUCE_RABENSEIFNER: {
+		/* For pof2 | S; x: the root sat out (odd, below 2 rem) and gets block 0 first. */
+		uint64_t x = root % 2 == 1 && root < 2 * c.rem;
+		return (expect){c.rem + c.pof2 * c.lg + c.pof2 - 1 + x,
+		                c.rem * S + (c.pof2 - 1) * S + c.lg * S / 2 + x * S / c.pof2};
+	}
+	case COLL_REDUCE_CHAIN:
+	case COLL_REDUCE_BINARY: return (expect){(p - 1) * nseg(S, seg), (p - 1) * S};
+	default: return (expect){p - 1, (p - 1) * S}; /* binomial, linear */
+	}
+}
+
+static expect allreduce_formula(uint64_t p, uint64_t S, int alg, uint64_t seg)
+{
+	core c = core_of(p);
+	switch (alg) {
+	case COLL_ALLREDUCE_RECDBL: {
+		uint64_t m = 2 * c.rem + c.pof2 * c.lg;
+		return (expect){m, m * S};
+	}
+	case COLL_ALLREDUCE_RING: return (expect){2 * p * (p - 1), 2 * (p - 1) * S};
+	case COLL_ALLREDUCE_SEGRING: {
+		uint64_t big = (S + p - 1) / p, F = seg && big > seg ? (big + seg - 1) / seg : 1;
+		return (expect){p * (p - 1) * (F + 1), 2 * (p - 1) * S};
+	}
+	case COLL_ALLREDUCE_RABENSEIFNER:
+		return (expect){2 * c.rem + 2 * c.pof2 * c.lg, 2 * c.rem * S + 2 * (c.pof2 - 1) * S};
+	default: return (expect){2 * (p - 1), 2 * (p - 1) * S}; /* reduce + bcast (binomial), linear */
+	}
+}
+
+static expect allgather_formula(uint64_t p, uint64_t S, int alg)
+{
+	core c = core_of(p);
+	uint64_t bytes = p * (p - 1) * S;
+	switch (alg) {
+	case COLL_ALLGATHER_RECDBL: return (expect){c.rem ? p * ceil_log2(p) : p * c.lg, bytes};
+	case COLL_ALLGATHER_BRUCK: return (expect){p * ceil_log2(p), bytes};
+	case COLL_ALLGATHER_NEIGHBOR: return (expect){p % 2 ? p * (p - 1) : p * p / 2, bytes};
+	default: return (expect){p * (p - 1), bytes};
+	}
+}
+
+static expect redscat_formula(uint64_t p, uint64_t S, int alg)
+{
+	core c = core_of(p);
+	switch (alg) {
+	case COLL_REDSCAT_HALVING: {
+		uint64_t back = 0;
+		for (uint64_t j = 0; j < c.rem; j++)
+			back += block(S, p, 2 * j);
+		return (expect){2 * c.rem + c.pof2 * c.lg, c.rem * S + (c.pof2 - 1) * S + back};
+	}
+	case COLL_REDSCAT_REDUCE_SCATTERV: return (expect){2 * (p - 1), (p - 1) * S + S - block(S, p, 0)};
+	default: return (expect){p * (p - 1), (p - 1) * S}; /* pairwise, ring */
+	}
+}
+
+static expect alltoall_formula(uint64_t p, uint64_t S, int alg)
+{
+	if (alg == COLL_ALLTOALL_BRUCK)
+		return (expect){p * ceil_log2(p), p * hops(p) * S};
+	return (expect){p * (p - 1), p * (p - 1) * S};
+}
+
+/* gather, gatherv and scatter: P-1 messages; blocks travel once (linear) or popcount(v) hops. */
+static expect tree_formula(int kind, uint64_t p, uint64_t S, int alg, uint64_t root)
+{
+	int linear = alg == COLL_GATHER_LINEAR || alg == COLL_SCATTER_LINEAR;
+	expect e = {p - 1, 0};
+	if (kind != K_GATHERV) {
+		e.bytes = (linear ? p - 1 : hops(p)) * S;
+		return e;
+	}
+	for (uint64_t j = 0; j < p; j++) {
+		uint64_t v = (j - root + p) % p;
+		e.bytes += cp_gv((int)j, S) * (linear ? (v != 0) : ones(v));
+	}
+	return e;
+}
+
+static expect reduce_to_formula(uint64_t p, uint64_t S)
+{
+	uint64_t u = 0, r = 0, snd = 0;
+	for (uint64_t j = 0; j < p; j++) {
+		u += (3 * j < 2 * p) || (3 * j >= p);
+		r += (3 * j >= p);
+		snd += (3 * j < 2 * p);
+	}
+	if (snd == 0 || r == 0)
+		return (expect){0, 0}; /* §8.5: nothing happens unless both sets are non-empty */
+	return (expect){(u - 1) + (r - 1), (u + r - 2) * S};
+}
+
+/* What the fixed selector runs (doc/collectives.md), for the runs that leave the choice to it. */
+static int fixed_choice(int kind, uint64_t S)
+{
+	static const int alg[K_NKINDS] = {
+		[K_BARRIER] = COLL_BARRIER_DISSEMINATION, [K_BCAST] = COLL_BCAST_BINOMIAL,
+		[K_REDUCE] = COLL_REDUCE_BINOMIAL, [K_ALLGATHER] = COLL_ALLGATHER_RING,
+		[K_REDSCAT] = COLL_REDSCAT_RING, [K_ALLTOALL] = COLL_ALLTOALL_PAIRWISE,
+		[K_GATHER] = COLL_GATHER_BINOMIAL, [K_GATHERV] = COLL_GATHER_BINOMIAL,
+		[K_SCATTER] = COLL_SCATTER_BINOMIAL,
+	};
+	if (kind == K_ALLREDUCE)
+		return S >= 64 * 1024 ? COLL_ALLREDUCE_RING : COLL_ALLREDUCE_RECDBL;
+	return alg[kind];
+}
+
+/* The closed forms of coll.h for one group of P members. */
+static expect formula(const cp_args *in, int P)
+{
+	cp_args x = *in;
+	const cp_args *a = &x;
+	if (x.alg <= 0)
+		x.alg = fixed_choice(x.kind, x.S);
+	uint64_t p = (uint64_t)P, S = a->S, root = (uint64_t)(a->rootsel % P);
+	expect e = {0, 0};
+	switch (a->kind) {
+	case K_BARRIER: return P > 1 ? barrier_formula(p, a->alg) : e;
+	case K_BCAST: return P > 1 ? bcast_formula(p, S, a->alg, a->seg) : e;
+	case K_REDUCE: return P > 1 ? reduce_formula(p, S, a->alg, a->seg, root) : e;
+	case K_VALUE: return P > 1 ? allreduce_formula(p, 8, COLL_ALLREDUCE_RECDBL, 0) : e;
+	case K_ALLREDUCE: return P > 1 ? allreduce_formula(p, S, a->alg, a->seg) : e;
+	case K_ALLGATHER: return P > 1 ? allgather_formula(p, S, a->alg) : e;
+	case K_REDSCAT: return P > 1 ? redscat_formula(p, S, a->alg) : e;
+	case K_ALLTOALL: return P > 1 ? alltoall_formula(p, S, a->alg) : e;
 	case K_ALLTOALLV:
 		for (int i = 0; i < P; i++)
 			for (int j = 0; j < P; j++)
-				if (i != j && a2av(i, j, S)) {
+				if (i != j && cp_a2av(i, j, S)) {
 					e.msgs++;
-					e.bytes += a2av(i, j, S);
+					e.bytes += cp_a2av(i, j, S);
 				}
-		break;
+		return e;
 	case K_GATHER:
-	case K_SCATTER:
-		e.msgs = p - 1;
-		e.bytes = (alg == COLL_TREE_LINEAR ? p - 1 : hops(P)) * S;
-		break;
 	case K_GATHERV:
-		e.msgs = p - 1;
-		for (int j = 0; j < P; j++) {
-			uint64_t v = (uint64_t)((j - root + P) % P);
-			e.bytes += gv(j, S) * (alg == COLL_TREE_LINEAR ? (v != 0) : ones(v));
-		}
-		break;
-	case K_REDUCE_TO: {
-		uint64_t u = 0, r = 0, snd = 0;
-		for (int j = 0; j < P; j++) {
-			u += (3 * j < 2 * P) || (3 * j >= P);
-			r += (3 * j >= P);
-			snd += (3 * j < 2 * P);
-		}
-		if (snd == 0 || r == 0)
-			break; /* §8.5: nothing happens unless both sets are non-empty */
-		e.msgs = (u - 1) + (r - 1);
-		e.bytes = (u + r - 2) * S;
-		break;
+	case K_SCATTER: return tree_formula(a->kind, p, S, a->alg, root);
+	default: return reduce_to_formula(p, S);
 	}
-	}
-	return e;
 }
 
 /* ------------------------------------------------------------ harness */
@@ -250,92 +247,70 @@ static expect formula(int kind, int P, uint64_t S, int alg, int rootsel)
 /* Zero-byte headers: the MPI class then carries exactly the collective payloads. */
 #define SYS_EXTRA "[mpi]\nheader_bytes = 0\n"
 
-typedef struct run_result {
-	int rc;
-	uint64_t msgs, bytes;
-	ncsim_time_t end;
-} run_result;
-
-static run_result run(int ntasks, const char *system, int kind, uint64_t S, int mode, int alg, int rootsel, int reps)
+/* 1 if every member of every group of the last K_VALUE run holds the exact sum, folded in member order. */
+static int values_ok(int m, int n)
 {
-	char a[6][32];
-	snprintf(a[0], sizeof a[0], "--coll=%d", kind);
-	snprintf(a[1], sizeof a[1], "--bytes=%llu", (unsigned long long)S);
-	snprintf(a[2], sizeof a[2], "--group=%d", mode);
-	snprintf(a[3], sizeof a[3], "--alg=%d", alg);
-	snprintf(a[4], sizeof a[4], "--root=%d", rootsel);
-	snprintf(a[5], sizeof a[5], "--reps=%d", reps);
-	char *argv[6] = { a[0], a[1], a[2], a[3], a[4], a[5] };
-	run_result r = { -1, 0, 0, 0 };
-	memset(g_out.done, 0, sizeof g_out.done);
-	drv_options o = { .system_text = system, .seed = 7, .progress = SIM_PROGRESS_OFF, .no_wall_time = 1 };
-	drv_sim *s = tl_run_opts(&prog, (uint32_t)ntasks, &o, 6, argv, &r.rc, NULL);
-	if (s && r.rc == 0) {
-		const net_model *net = drv_world(s)->net;
-		r.msgs = net->totals.msgs_injected[NET_CLASS_MPI];
-		r.bytes = net->totals.bytes_injected[NET_CLASS_MPI];
-		r.end = drv_end_time(s);
-		for (int i = 0; i < ntasks; i++)
-			if (!g_out.done[i])
-				r.rc = 2;
+	for (int me = 0; me < n; me++) {
+		rt_int mem[CP_MAXT];
+		int P = cp_group_of(m, me, n, mem);
+		double want = 0;
+		for (int k = 0; k < P; k++)
+			want = k ? want + cp_value_of((int)mem[k]) : cp_value_of((int)mem[k]);
+		if (P && memcmp(&want, &cp_out.value[me], sizeof want) != 0)
+			return 0;
 	}
-	drv_free(s);
-	return r;
+	return coll_board_open(cp_out.cc) == 0;
 }
 
-/* Runs `kind` on 1..33 tasks in every group mode; returns the number of mismatches. */
-static int sweep(int kind, uint64_t S, int alg, int rootsel)
+/* The traffic the groups of mode m on n tasks must put on the wire. */
+static expect expected(const cp_args *a, int m, int n, int reps)
+{
+	if (m == G_WORLD)
+		return formula(a, n);
+	int odd = n / 2, even = n - odd;
+	expect e = {0, 0};
+	if (odd) {
+		expect x = formula(a, odd);
+		e.msgs += x.msgs * (uint64_t)reps;
+		e.bytes += x.bytes * (uint64_t)reps;
+	}
+	if (m == G_SPLIT) {
+		expect x = formula(a, even);
+		e.msgs += x.msgs * (uint64_t)reps;
+		e.bytes += x.bytes * (uint64_t)reps;
+	}
+	return e;
+}
+
+/* Runs a on 1..33 tasks in every group mode; returns the number of mismatches. */
+static int sweep(cp_args a)
 {
 	int bad = 0;
 	for (int n = 1; n <= 33; n++) {
 		char *sys = tl_analytic((uint32_t)n, SYS_EXTRA);
 		for (int m = 0; m < G_NMODES; m++) {
 			/* Two repetitions when groups run concurrently: instances must not cross. */
-			int reps = m == G_SPLIT ? 2 : 1;
-			expect e = { 0, 0 };
-			if (m == G_WORLD) {
-				e = formula(kind, n, S, alg, rootsel);
-			} else {
-				int odd = n / 2, even = n - odd;
-				if (odd) {
-					expect x = formula(kind, odd, S, alg, rootsel);
-					e.msgs += x.msgs * (uint64_t)reps;
-					e.bytes += x.bytes * (uint64_t)reps;
-				}
-				if (m == G_SPLIT) {
-					expect x = formula(kind, even, S, alg, rootsel);
-					e.msgs += x.msgs * (uint64_t)reps;
-					e.bytes += x.bytes * (uint64_t)reps;
-				}
+			a.mode = m;
+			a.reps = m == G_SPLIT ? 2 : 1;
+			expect e = expected(&a, m, n, a.reps);
+			if (a.kind == K_VALUE) {
+				cp_out.cc = coll_ctx_new(NULL, NULL);
+				memset(cp_out.value, 0, sizeof cp_out.value);
 			}
-			if (kind == K_VALUE) {
-				g_out.cc = coll_ctx_new(NULL, NULL);
-				memset(g_out.value, 0, sizeof g_out.value);
-			}
-			run_result r = run(n, sys, kind, S, m, alg, rootsel, reps);
+			cp_result r = cp_run(n, sys, &a);
 			int ok = r.rc == 0 && r.msgs == e.msgs && r.bytes == e.bytes;
-			if (ok && kind == K_VALUE) {
-				/* Every member holds the exact sum, folded in member order. */
-				for (int me = 0; me < n && ok; me++) {
-					rt_int mem[MAXT];
-					int P = group_of(m, me, n, mem);
-					double want = 0;
-					for (int k = 0; k < P; k++)
-						want = k ? want + value_of((int)mem[k]) : value_of((int)mem[k]);
-					ok = P == 0 || memcmp(&want, &g_out.value[me], sizeof want) == 0;
-				}
-				ok = ok && coll_board_open(g_out.cc) == 0;
-			}
-			if (kind == K_VALUE) {
-				coll_ctx_free(g_out.cc);
-				g_out.cc = NULL;
+			if (a.kind == K_VALUE) {
+				ok = ok && values_ok(m, n);
+				coll_ctx_free(cp_out.cc);
+				cp_out.cc = NULL;
 			}
 			if (!ok) {
 				bad++;
-				fprintf(stderr, "%s (S=%llu alg=%d root=%d) on %d tasks, %s: rc %d, %llu msgs/%llu bytes, "
-				        "expected %llu/%llu\n", kind_name[kind], (unsigned long long)S, alg, rootsel, n,
-				        gmode_name[m], r.rc, (unsigned long long)r.msgs, (unsigned long long)r.bytes,
-				        (unsigned long long)e.msgs, (unsigned long long)e.bytes);
+				fprintf(stderr, "%s %s (S=%llu seg=%llu root=%d) on %d tasks, %s: rc %d, %llu msgs/%llu bytes, "
+				        "expected %llu/%llu\n", cp_kind_name[a.kind], coll_alg_name(a.alg),
+				        (unsigned long long)a.S, (unsigned long long)a.seg, a.rootsel, n, cp_gmode_name[m], r.rc,
+				        (unsigned long long)r.msgs, (unsigned long long)r.bytes, (unsigned long long)e.msgs,
+				        (unsigned long long)e.bytes);
 			}
 		}
 		free(sys);
@@ -343,150 +318,173 @@ static int sweep(int kind, uint64_t S, int alg, int rootsel)
 	return bad;
 }
 
+/* One sweep per row: collective, algorithm, S, root selector, segment. */
+typedef struct case_row {
+	int kind, alg;
+	uint64_t S;
+	int rootsel;
+	uint64_t seg;
+} case_row;
+
+static void sweep_rows(const case_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		cp_args a = {.kind = rows[i].kind, .alg = rows[i].alg, .S = rows[i].S, .rootsel = rows[i].rootsel,
+		             .seg = rows[i].seg};
+		CU_ASSERT_EQUAL(sweep(a), 0);
+	}
+}
+#define SWEEP(rows) sweep_rows(rows, sizeof rows / sizeof rows[0])
+
 /* ------------------------------------------------------------ tests */
 
 static void test_barrier(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, 0, 0), 0);
-	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, COLL_BARRIER_TREE, 0), 0);
-	CU_ASSERT_EQUAL(sweep(K_BARRIER, 0, -1, 0), 0); /* rt_barrier: dissemination by default */
+	static const case_row rows[] = {
+		{K_BARRIER, COLL_BARRIER_DISSEMINATION, 0, 0, 0}, {K_BARRIER, COLL_BARRIER_TREE, 0, 0, 0},
+		{K_BARRIER, COLL_BARRIER_BINOMIAL, 0, 0, 0}, {K_BARRIER, COLL_BARRIER_LINEAR, 0, 0, 0},
+		{K_BARRIER, COLL_BARRIER_RECDBL, 0, 0, 0},
+	};
+	SWEEP(rows);
+	/* rt_barrier: dissemination by default. */
+	CU_ASSERT_EQUAL(sweep((cp_args){.kind = K_BARRIER, .alg = -1}), 0);
 }
 
 static void test_bcast(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_BCAST, 1000, 0, 0), 0);
-	CU_ASSERT_EQUAL(sweep(K_BCAST, 100000, 0, 5), 0); /* rendezvous, root inside */
+	static const case_row rows[] = {
+		{K_BCAST, COLL_BCAST_BINOMIAL, 1000, 0, 0},
+		{K_BCAST, COLL_BCAST_BINOMIAL, 100000, 5, 0},      /* rendezvous, root inside */
+		{K_BCAST, COLL_BCAST_SCATTER_RECDBL, 1000, 2, 0},  /* recursive doubling when P = pof2, else ring */
+		{K_BCAST, COLL_BCAST_SCATTER_RING, 1001, 3, 0},
+		{K_BCAST, COLL_BCAST_SCATTER_RING, 5, 1, 0},       /* S < P: empty blocks still travel */
+		{K_BCAST, COLL_BCAST_CHAIN, 10000, 4, 3000},       /* 4 segments */
+		{K_BCAST, COLL_BCAST_CHAIN, 0, 0, 3000},
+		{K_BCAST, COLL_BCAST_LINEAR, 700, 6, 100},         /* linear ignores the segment size */
+		{K_BCAST, COLL_BCAST_BINARY, 10000, 2, 4096},
+		{K_BCAST, COLL_BCAST_KNOMIAL, 999, 1, 0},
+	};
+	SWEEP(rows);
 }
 
 static void test_reduce(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_REDUCE, 1000, 0, 3), 0);
-	CU_ASSERT_EQUAL(sweep(K_REDUCE, 0, 0, 0), 0);
+	static const case_row rows[] = {
+		{K_REDUCE, COLL_REDUCE_BINOMIAL, 1000, 3, 0}, {K_REDUCE, COLL_REDUCE_BINOMIAL, 0, 0, 0},
+		/* S = 3200 is a multiple of every pof2 <= 32; roots 1 and 3 sit out for some P */
+		{K_REDUCE, COLL_REDUCE_RABENSEIFNER, 3200, 0, 0}, {K_REDUCE, COLL_REDUCE_RABENSEIFNER, 3200, 1, 0},
+		{K_REDUCE, COLL_REDUCE_RABENSEIFNER, 3200, 3, 0}, {K_REDUCE, COLL_REDUCE_RABENSEIFNER, 3200, 6, 0},
+		{K_REDUCE, COLL_REDUCE_LINEAR, 500, 2, 0}, {K_REDUCE, COLL_REDUCE_CHAIN, 9000, 5, 4000},
+		{K_REDUCE, COLL_REDUCE_BINARY, 700, 4, 0},
+	};
+	SWEEP(rows);
 }
 
 static void test_allreduce(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_ALLREDUCE, 1001, COLL_ALLREDUCE_AUTO, 0), 0);   /* recursive doubling */
-	CU_ASSERT_EQUAL(sweep(K_ALLREDUCE, 70001, COLL_ALLREDUCE_AUTO, 0), 0);  /* ring, uneven chunks */
-	CU_ASSERT_EQUAL(sweep(K_ALLREDUCE, 5, COLL_ALLREDUCE_RING, 0), 0);      /* ring, S < P */
-	CU_ASSERT_EQUAL(sweep(K_ALLREDUCE, 100000, COLL_ALLREDUCE_RECDBL, 0), 0);
+	static const case_row rows[] = {
+		{K_ALLREDUCE, COLL_ALLREDUCE_RECDBL, 1001, 0, 0}, {K_ALLREDUCE, COLL_ALLREDUCE_RECDBL, 100000, 0, 0},
+		{K_ALLREDUCE, COLL_ALLREDUCE_RING, 70001, 0, 0},           /* uneven chunks */
+		{K_ALLREDUCE, COLL_ALLREDUCE_RING, 5, 0, 0},               /* S < P */
+		{K_ALLREDUCE, COLL_ALLREDUCE_SEGRING, 70001, 0, 1000},     /* several pieces per chunk */
+		{K_ALLREDUCE, COLL_ALLREDUCE_SEGRING, 700, 0, 0},          /* no segments: the ring */
+		{K_ALLREDUCE, COLL_ALLREDUCE_RABENSEIFNER, 1001, 0, 0},
+		{K_ALLREDUCE, COLL_ALLREDUCE_RABENSEIFNER, 5, 0, 0},       /* S < pof2: empty blocks */
+		{K_ALLREDUCE, COLL_ALLREDUCE_REDUCE_BCAST, 800, 0, 0}, {K_ALLREDUCE, COLL_ALLREDUCE_LINEAR, 800, 0, 0},
+	};
+	SWEEP(rows);
+	/* The fixed selector: recursive doubling below 64 KiB, the ring from it up (also rt_allreduce). */
+	CU_ASSERT_EQUAL(sweep((cp_args){.kind = K_ALLREDUCE, .alg = COLL_AUTO, .S = 65535}), 0);
+	CU_ASSERT_EQUAL(sweep((cp_args){.kind = K_ALLREDUCE, .alg = -1, .S = 65536}), 0);
+}
+
+static void test_allgather(void)
+{
+	static const case_row rows[] = {
+		{K_ALLGATHER, COLL_ALLGATHER_RECDBL, 100, 0, 0}, {K_ALLGATHER, COLL_ALLGATHER_BRUCK, 100, 0, 0},
+		{K_ALLGATHER, COLL_ALLGATHER_RING, 100, 0, 0}, {K_ALLGATHER, COLL_ALLGATHER_NEIGHBOR, 100, 0, 0},
+	};
+	SWEEP(rows);
+}
+
+static void test_reduce_scatter(void)
+{
+	static const case_row rows[] = {
+		{K_REDSCAT, COLL_REDSCAT_HALVING, 1003, 0, 0}, {K_REDSCAT, COLL_REDSCAT_HALVING, 7, 0, 0},
+		{K_REDSCAT, COLL_REDSCAT_PAIRWISE, 1003, 0, 0}, {K_REDSCAT, COLL_REDSCAT_RING, 1003, 0, 0},
+		{K_REDSCAT, COLL_REDSCAT_REDUCE_SCATTERV, 1003, 0, 0},
+	};
+	SWEEP(rows);
 }
 
 static void test_alltoall(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_ALLTOALL, 700, 0, 0), 0);
-	CU_ASSERT_EQUAL(sweep(K_ALLTOALLV, 300, 0, 0), 0);
+	static const case_row rows[] = {
+		{K_ALLTOALL, COLL_ALLTOALL_PAIRWISE, 700, 0, 0}, {K_ALLTOALL, COLL_ALLTOALL_BRUCK, 70, 0, 0},
+		{K_ALLTOALL, COLL_ALLTOALL_THROTTLED, 60, 0, 0}, /* batches of 32: two on 33 tasks */
+		{K_ALLTOALL, COLL_ALLTOALL_LINEAR, 60, 0, 0}, {K_ALLTOALLV, 0, 300, 0, 0},
+	};
+	SWEEP(rows);
 }
 
 static void test_gather_scatter(void)
 {
-	CU_ASSERT_EQUAL(sweep(K_GATHER, 500, COLL_TREE_BINOMIAL, 2), 0);
-	CU_ASSERT_EQUAL(sweep(K_GATHER, 500, COLL_TREE_LINEAR, 7), 0);
-	CU_ASSERT_EQUAL(sweep(K_GATHERV, 400, COLL_TREE_BINOMIAL, 4), 0);
-	CU_ASSERT_EQUAL(sweep(K_GATHERV, 400, COLL_TREE_LINEAR, 1), 0);
-	CU_ASSERT_EQUAL(sweep(K_SCATTER, 600, COLL_TREE_BINOMIAL, 6), 0);
-	CU_ASSERT_EQUAL(sweep(K_SCATTER, 600, COLL_TREE_LINEAR, 0), 0);
+	static const case_row rows[] = {
+		{K_GATHER, COLL_GATHER_BINOMIAL, 500, 2, 0}, {K_GATHER, COLL_GATHER_LINEAR, 500, 7, 0},
+		{K_GATHERV, COLL_GATHER_BINOMIAL, 400, 4, 0}, {K_GATHERV, COLL_GATHER_LINEAR, 400, 1, 0},
+		{K_SCATTER, COLL_SCATTER_BINOMIAL, 600, 6, 0}, {K_SCATTER, COLL_SCATTER_LINEAR, 600, 0, 0},
+	};
+	SWEEP(rows);
 }
 
-static void test_reduce_to(void) { CU_ASSERT_EQUAL(sweep(K_REDUCE_TO, 800, 0, 0), 0); }
+static void test_reduce_to(void) { CU_ASSERT_EQUAL(sweep((cp_args){.kind = K_REDUCE_TO, .S = 800}), 0); }
 
-static void test_allreduce_value(void) { CU_ASSERT_EQUAL(sweep(K_VALUE, 8, 0, 0), 0); }
+static void test_allreduce_value(void) { CU_ASSERT_EQUAL(sweep((cp_args){.kind = K_VALUE, .S = 8}), 0); }
 
-/*
- * Ring allreduce time on the analytic test machine (latency L = 100 ns,
- * links 10 GB/s, injection 20 GB/s), with zero software costs and 64-byte
- * headers. S = P * 100,000 bytes, so every chunk is c = 100,000 bytes (a
- * rendezvous message). One ring step, all members in lockstep from t0:
- *
- *   t0            sender posts RTS (64 B)      arrives t0 + L + h
- *   t0 + L + h    receiver sends RDMA_REQ      arrives t0 + 2L + 2h
- *   t0 + 2L + 2h  sender's NIC sends the chunk arrives t0 + 3L + 2h + c/B
- *                 (ejection at 10 GB/s is the slower port: c/B = 10 us)
- *   then          receiver sends ACK           arrives t0 + 4L + 3h + c/B
- *
- * with h = 64 B / 10 GB/s = 6.4 ns. A member's step ends when its send is
- * acknowledged (its receive ended L + h earlier), so a step takes
- * 4L + 3h + c/B = 400 + 19.2 + 10000 ns = 10,419.2 ns and the ring
- * 2(P-1) steps: for P = 8, 14 * 10,419.2 ns = 145,868.8 ns.
- */
-static void test_ring_time(void)
+/* One run of the public call of `kind` on n tasks with `collectives` as the [collectives] section. */
+static cp_result run_with(int n, const char *collectives, int kind, uint64_t S, int reps)
 {
-	const char *costs = "[mpi]\npost_header = 0\npost_rdma = 0\npin_latency = 0\npin_per_page = 0\n";
-	static const int sizes[] = { 2, 3, 5, 8, 13 };
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		int P = sizes[i];
-		char *sys = tl_analytic((uint32_t)P, costs);
-		const ncsim_time_t L = TL_LAT, h = 6400, c_over_B = 10000000;
-		ncsim_time_t want = 2 * (ncsim_time_t)(P - 1) * (4 * L + 3 * h + c_over_B);
-		run_result r = run(P, sys, K_ALLREDUCE, (uint64_t)P * 100000, G_WORLD, COLL_ALLREDUCE_RING, 0, 1);
-		CU_ASSERT_EQUAL(r.rc, 0);
-		CU_ASSERT_EQUAL(r.end, want);
-		if (r.end != want)
-			fprintf(stderr, "ring allreduce on %d tasks: %llu ps, expected %llu ps\n", P,
-			        (unsigned long long)r.end, (unsigned long long)want);
-		free(sys);
-	}
+	char *sys = tl_analytic((uint32_t)n, collectives);
+	cp_out.has_ctx = 0;
+	cp_result r = cp_run(n, sys, &(cp_args){.kind = kind, .S = S, .alg = -1, .reps = reps});
+	free(sys);
+	CU_ASSERT_EQUAL(r.rc, 0);
+	CU_ASSERT(cp_out.has_ctx);
+	return r;
 }
 
 /*
- * Barrier times on the analytic test machine with zero software costs and
- * zero-byte headers: every message takes exactly the latency L = 100 ns and
- * nothing queues. Dissemination takes ceil(log2 P) rounds of one message,
- * the tree 2*H messages along its deepest path, H = the depth of member P-1
- * in the 4-ary heap (children of i: 4i+1 .. 4i+4): H = 1 up to P = 5, 2 up to
- * P = 21, 3 up to P = 85.
- */
-static void test_barrier_time(void)
-{
-	const char *costs = "[mpi]\nheader_bytes = 0\npost_header = 0\npost_rdma = 0\npin_latency = 0\n"
-	                    "pin_per_page = 0\n";
-	static const int sizes[] = { 1, 2, 5, 6, 21, 22, 33, 64 };
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		int P = sizes[i], H = 0;
-		for (int m = P - 1; m > 0; m = (m - 1) / 4)
-			H++;
-		char *sys = tl_analytic((uint32_t)P, costs);
-		run_result d = run(P, sys, K_BARRIER, 0, G_WORLD, COLL_BARRIER_DISSEMINATION, 0, 1);
-		run_result t = run(P, sys, K_BARRIER, 0, G_WORLD, COLL_BARRIER_TREE, 0, 1);
-		CU_ASSERT_EQUAL(d.rc, 0);
-		CU_ASSERT_EQUAL(t.rc, 0);
-		CU_ASSERT_EQUAL(d.end, (ncsim_time_t)ceil_log2(P) * TL_LAT);
-		CU_ASSERT_EQUAL(t.end, (ncsim_time_t)(2 * H) * TL_LAT);
-		if (d.end != (ncsim_time_t)ceil_log2(P) * TL_LAT || t.end != (ncsim_time_t)(2 * H) * TL_LAT)
-			fprintf(stderr, "barrier on %d tasks: dissemination %llu ps (expected %llu), tree %llu ps "
-			        "(expected %llu)\n", P, (unsigned long long)d.end,
-			        (unsigned long long)(ceil_log2(P) * TL_LAT), (unsigned long long)t.end,
-			        (unsigned long long)(2 * H * TL_LAT));
-		free(sys);
-	}
-}
-
-/*
- * [collectives] of the system file reaches rt_allreduce through the runtime's
- * coll_ctx: 1000 bytes would use recursive doubling (12 messages on 6 tasks),
- * `allreduce = ring` forces the ring.
+ * [collectives] of the system file reaches the public calls through the
+ * runtime's coll_ctx, by key and by selector.
  */
 static void test_config_in_run(void)
 {
-	char *sys = tl_analytic(6, SYS_EXTRA "[collectives]\nallreduce = ring\n");
-	g_out.has_ctx = 0;
-	run_result r = run(6, sys, K_ALLREDUCE, 1000, G_WORLD, -1, 0, 1);
-	CU_ASSERT_EQUAL(r.rc, 0);
-	CU_ASSERT(g_out.has_ctx);
-	/* The ring on 6 members: 2 P (P-1) = 60 messages carrying 2 (P-1) S = 10,000 bytes. */
+	/* 1000 bytes would use recursive doubling (12 messages on 6 tasks); the ring: 2 P (P-1) = 60
+	 * messages carrying 2 (P-1) S = 10,000 bytes. */
+	cp_result r = run_with(6, SYS_EXTRA "[collectives]\nallreduce = ring\n", K_ALLREDUCE, 1000, 1);
 	CU_ASSERT_EQUAL(r.msgs, 60);
 	CU_ASSERT_EQUAL(r.bytes, 10000);
-	free(sys);
-
 	/* `barrier = tree` reaches rt_barrier: 3 barriers on 21 tasks, 2 * 20 messages each. */
-	sys = tl_analytic(21, SYS_EXTRA "[collectives]\nbarrier = tree\n");
-	g_out.has_ctx = 0;
-	r = run(21, sys, K_BARRIER, 0, G_WORLD, -1, 0, 3);
-	CU_ASSERT_EQUAL(r.rc, 0);
-	CU_ASSERT(g_out.has_ctx);
+	r = run_with(21, SYS_EXTRA "[collectives]\nbarrier = tree\n", K_BARRIER, 0, 3);
 	CU_ASSERT_EQUAL(r.msgs, 3 * 40);
 	CU_ASSERT_EQUAL(r.bytes, 0);
-	free(sys);
+	/* mpich, 6 tasks, 1000 bytes = 125 doubles >= pof2 = 4: Rabenseifner, 2 rem + 2 pof2 lg =
+	 * 4 + 16 = 20 messages, 2 rem S + 2 (pof2-1) S = 4000 + 6000 bytes. */
+	r = run_with(6, SYS_EXTRA "[collectives]\nselector = mpich\n", K_ALLREDUCE, 1000, 1);
+	CU_ASSERT_EQUAL(r.msgs, 20);
+	CU_ASSERT_EQUAL(r.bytes, 10000);
+	/* ompi, 6 tasks (4 <= P < 8), 1000 bytes (16 <= S < 8192): recursive doubling, 2*2 + 4*2 = 12. */
+	r = run_with(6, SYS_EXTRA "[collectives]\nselector = ompi\n", K_ALLREDUCE, 1000, 1);
+	CU_ASSERT_EQUAL(r.msgs, 12);
+	CU_ASSERT_EQUAL(r.bytes, 12000);
+	/* A key overrides the selector: mpich with allreduce = ring runs the ring. */
+	r = run_with(6, SYS_EXTRA "[collectives]\nselector = mpich\nallreduce = ring\n", K_ALLREDUCE, 1000, 1);
+	CU_ASSERT_EQUAL(r.msgs, 60);
+	/* mpich broadcast of 20,000 bytes on 8 tasks (pow2, 12288 < S <= 524288): scatter + recursive
+	 * doubling, 7 + 8*3 = 31 messages, 2500*B(8) + 7*20000 = 2500*12 + 140000 bytes. */
+	r = run_with(8, SYS_EXTRA "[collectives]\nselector = mpich\n", K_BCAST, 20000, 1);
+	CU_ASSERT_EQUAL(r.msgs, 31);
+	CU_ASSERT_EQUAL(r.bytes, 170000);
 }
 
 /* A [collectives] section that coll_config_load must refuse with a message holding `parts`. */
@@ -507,26 +505,46 @@ static void test_config(void)
 	coll_config c;
 	char *err = NULL;
 	CU_ASSERT_EQUAL(coll_config_load(&c, NULL, &err), 0);
-	CU_ASSERT_EQUAL(c.allreduce, COLL_ALLREDUCE_AUTO);
+	CU_ASSERT_EQUAL(c.selector, COLL_SEL_FIXED);
+	for (int k = 0; k < COLL_NKINDS; k++)
+		CU_ASSERT_EQUAL(c.alg[k], COLL_AUTO);
 	CU_ASSERT_EQUAL(c.allreduce_ring_threshold, 65536);
-	CU_ASSERT_EQUAL(c.gather, COLL_TREE_BINOMIAL);
-	CU_ASSERT_EQUAL(c.barrier, COLL_BARRIER_DISSEMINATION);
+	CU_ASSERT_EQUAL(c.segment, 65536);
+	CU_ASSERT_EQUAL(c.element, 8);
+	CU_ASSERT_EQUAL(c.alltoall_throttle, 32);
+	CU_ASSERT_EQUAL(c.knomial_radix, 4);
 
 	sysconf_t *sc = sysconf_parse("t.conf", "[collectives]\nallreduce = ring\n"
 	                            "allreduce_ring_threshold = 1 MiB\ngather = linear\nscatter = Linear\n"
-	                            "barrier = tree\n", &err);
+	                            "barrier = tree\nbcast = scatter_ring\nreduce_scatter = Recursive_Halving\n"
+	                            "alltoall = auto\nselector = ompi\nsegment_size = 8 KiB\nelement_size = 4\n"
+	                            "alltoall_throttle = 0\nknomial_radix = 8\n", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
 	CU_ASSERT_EQUAL(coll_config_load(&c, sc, &err), 0);
-	CU_ASSERT_EQUAL(c.allreduce, COLL_ALLREDUCE_RING);
+	CU_ASSERT_EQUAL(c.alg[COLL_ALLREDUCE], COLL_ALLREDUCE_RING);
 	CU_ASSERT_EQUAL(c.allreduce_ring_threshold, 1048576);
-	CU_ASSERT_EQUAL(c.gather, COLL_TREE_LINEAR);
-	CU_ASSERT_EQUAL(c.scatter, COLL_TREE_LINEAR);
-	CU_ASSERT_EQUAL(c.barrier, COLL_BARRIER_TREE);
+	CU_ASSERT_EQUAL(c.alg[COLL_GATHER], COLL_GATHER_LINEAR);
+	CU_ASSERT_EQUAL(c.alg[COLL_SCATTER], COLL_SCATTER_LINEAR);
+	CU_ASSERT_EQUAL(c.alg[COLL_BARRIER], COLL_BARRIER_TREE);
+	CU_ASSERT_EQUAL(c.alg[COLL_BCAST], COLL_BCAST_SCATTER_RING);
+	CU_ASSERT_EQUAL(c.alg[COLL_REDUCE_SCATTER], COLL_REDSCAT_HALVING);
+	CU_ASSERT_EQUAL(c.alg[COLL_ALLTOALL], COLL_AUTO);
+	CU_ASSERT_EQUAL(c.selector, COLL_SEL_OMPI);
+	CU_ASSERT_EQUAL(c.segment, 8192);
+	CU_ASSERT_EQUAL(c.element, 4);
+	CU_ASSERT_EQUAL(c.alltoall_throttle, 0);
+	CU_ASSERT_EQUAL(c.knomial_radix, 8);
 	CU_ASSERT_EQUAL(sysconf_unused(sc, stderr), 0);
 	sysconf_free(sc);
 
 	config_error("[collectives]\ngather = star\n", (const char *[]){"t.conf:2", "star", NULL});
-	config_error("[collectives]\n\nbarrier = butterfly\n", (const char *[]){"t.conf:3", "dissemination, tree", NULL});
+	config_error("[collectives]\n\nbarrier = butterfly\n",
+	             (const char *[]){"t.conf:3", "auto, dissemination, tree, binomial, linear, recursive_doubling", NULL});
+	/* A name of another collective's algorithm is refused. */
+	config_error("[collectives]\nallgather = rabenseifner\n", (const char *[]){"t.conf:2", "neighbor_exchange", NULL});
+	config_error("[collectives]\nselector = intel\n", (const char *[]){"t.conf:2", "fixed, mpich, ompi", NULL});
+	config_error("[collectives]\nknomial_radix = 1\n", (const char *[]){"t.conf:2", "2..1024", NULL});
+	config_error("[collectives]\nelement_size = 0\n", (const char *[]){"t.conf:2", "positive", NULL});
 
 	sc = sysconf_parse("t.conf", "[collectives]\nallreduce_ring_threshold = lots\n", &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
@@ -588,12 +606,12 @@ int main(void)
 		{"bcast 1..33", test_bcast},
 		{"reduce 1..33", test_reduce},
 		{"allreduce 1..33", test_allreduce},
+		{"allgather 1..33", test_allgather},
+		{"reduce_scatter 1..33", test_reduce_scatter},
 		{"alltoall(v) 1..33", test_alltoall},
 		{"gather/gatherv/scatter 1..33", test_gather_scatter},
 		{"reduce_to 1..33", test_reduce_to},
 		{"allreduce_value 1..33", test_allreduce_value},
-		{"ring allreduce time", test_ring_time},
-		{"barrier times", test_barrier_time},
 		{NULL, NULL},
 	};
 	return ut_run("coll", tests);
