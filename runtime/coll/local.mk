@@ -8,12 +8,13 @@ libncsim_la_SOURCES += runtime/coll/config.c runtime/coll/select.c runtime/coll/
 	runtime/coll/reduce.c runtime/coll/allreduce.c runtime/coll/allgather.c runtime/coll/redscat.c \
 	runtime/coll/alltoall.c runtime/coll/gather.c runtime/mpi/union.c
 
-# test_coll: traffic of every algorithm; test_coll_select: the selectors'
-# decisions at every threshold.
-check_PROGRAMS += tests/unit/test_coll tests/unit/test_coll_select
-TESTS += tests/unit/test_coll tests/unit/test_coll_select
+# test_coll: traffic of every algorithm; test_coll_time: times on the analytic
+# network; test_coll_select: the selectors' decisions at every threshold.
+check_PROGRAMS += tests/unit/test_coll tests/unit/test_coll_time tests/unit/test_coll_select
+TESTS += tests/unit/test_coll tests/unit/test_coll_time tests/unit/test_coll_select
 noinst_HEADERS += tests/unit/coll_prog.h
 tests_unit_test_coll_SOURCES = tests/unit/test_coll.c tests/unit/coll_prog.c
+tests_unit_test_coll_time_SOURCES = tests/unit/test_coll_time.c tests/unit/coll_prog.c
 
 # The Cosmoflow-like skeleton written against ncsim/rt.h and against the Union
 # API; tests/e2e/cosmoflow_same.sh checks that both give the same, closed-form time.
