@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "runtime/task/task.h"
 
 enum { IO_FREE = 0, IO_PENDING, IO_DONE };
@@ -228,13 +229,12 @@ static rt_req submit(rt_task *t, int op, rt_int file, uint64_t bytes, int64_t of
 	}
 	if (!w->sto)
 		rt_fatal(t, "%s file %" PRId64 ": the simulated system has no storage", verb, file);
-	uint64_t at;
-	if (offset == RT_IO_SEQUENTIAL) {
-		at = f->offset;
-		f->offset += bytes;
-	} else {
-		at = (uint64_t)offset;
-	}
+	uint64_t at = offset == RT_IO_SEQUENTIAL ? f->offset : (uint64_t)offset, end;
+	if (ck_add(at, bytes, &end) < 0)
+		rt_fatal(t, "%s %" PRIu64 " bytes at offset %" PRIu64 " of file %" PRId64 " would pass 2^64 bytes", verb, bytes,
+		         at, file);
+	if (offset == RT_IO_SEQUENTIAL)
+		f->offset = end;
 	uint32_t idx = req_new(io);
 	io_req *r = &io->reqs.ptr[idx];
 	r->state = IO_PENDING;
@@ -246,7 +246,11 @@ static rt_req submit(rt_task *t, int op, rt_int file, uint64_t bytes, int64_t of
 		.client_node = t->node, .op = (uint8_t)op, .job = (uint8_t)t->job->index, .file = file,
 		.offset = at, .bytes = bytes, .notify = t->eid, .notify_kind = TK_EV_IO_DONE, .cookie = h,
 	};
-	if (sto_submit(w->sto, w->ctx, &sr) < 0)
+	int rc = sto_submit(w->sto, w->ctx, &sr);
+	if (rc == STO_ETIME)
+		rt_fatal(t, "%s %" PRIu64 " bytes of file %" PRId64 " would end past 2^64 ps (about 213 days), the end of "
+		         "simulated time", verb, bytes, file);
+	if (rc < 0)
 		rt_fatal(t, "%s file %" PRId64 ": the storage rejected the request (node %" PRIu32 ")", verb, file,
 		         t->node);
 	io->in_flight++;

@@ -3,6 +3,8 @@
  */
 #include "runtime/storage/ssd.h"
 
+#include "base/checked.h"
+
 const char *sto_ssd_validate(const sto_ssd_params *p)
 {
 	if (p->page_bytes == 0)
@@ -30,9 +32,9 @@ ncsim_time_t sto_ssd_write_time(const sto_ssd_params *p, uint64_t bytes)
 	uint64_t ncycle = ceil_div(npage, rho);
 	/* The bus time of one full cycle (W_ch * rho) hides that much of the
 	 * program latency; only the remainder stalls each later cycle. */
-	uint64_t hidden = p->w_ch * rho;
+	uint64_t hidden = ck_sat_mul(p->w_ch, rho);
 	ncsim_time_t twait = p->w_page > hidden ? p->w_page - hidden : 0;
-	return p->w_ch * (npage - 1) + twait * (ncycle - 1) + p->w_page;
+	return ck_sat_add(ck_sat_add(ck_sat_mul(p->w_ch, npage - 1), ck_sat_mul(twait, ncycle - 1)), p->w_page);
 }
 
 ncsim_time_t sto_ssd_read_time(const sto_ssd_params *p, uint64_t bytes)
@@ -40,7 +42,7 @@ ncsim_time_t sto_ssd_read_time(const sto_ssd_params *p, uint64_t bytes)
 	if (bytes == 0)
 		return 0;
 	uint64_t npage = ceil_div(bytes, p->page_bytes);
-	return p->r_ch * (npage - 1) + p->r_page;
+	return ck_sat_add(ck_sat_mul(p->r_ch, npage - 1), p->r_page);
 }
 
 void sto_ssd_init(sto_ssd *d, const sto_ssd_params *p)

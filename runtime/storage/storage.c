@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "runtime/storage/storage.h"
+#include "base/checked.h"
 #include "base/util.h"
 
 /* Event kinds of a manager. */
@@ -638,10 +639,27 @@ uint32_t sto_route(const sto_system *s, uint32_t node, uint64_t bytes, enum sto_
 	return sv->node;
 }
 
+/*
+ * A lower bound on the device time of the whole request (CK_OVERFLOW past the
+ * clock): an SSD's time for its pages, an HDD's interface time. The manager
+ * moves the request block by block through that device, so it takes at least this.
+ */
+static ncsim_time_t device_time(const sto_dev *d, const sto_request *req)
+{
+	if (d->kind == STO_DEV_HDD)
+		return ck_xfer_ps(req->bytes, d->u.hdd.p.bus_bandwidth);
+	return req->op == STO_OP_WRITE ? sto_ssd_write_time(&d->u.ssd.p, req->bytes)
+	                               : sto_ssd_read_time(&d->u.ssd.p, req->bytes);
+}
+
 int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 {
 	if (req->client_node >= s->nnodes || (req->op != STO_OP_READ && req->op != STO_OP_WRITE))
 		return -1;
+	const server *to = &s->servers[s->route[req->client_node]];
+	int dev = s->cfg.kind == STO_CFG_STORAGE && req->bytes >= s->cfg.threshold ? 1 : 0;
+	if (!ck_time_ok(ck_sat_add(sim_now(ctx), device_time(to->dev[dev], req))))
+		return STO_ETIME;
 	uint32_t id;
 	if (s->free_ids.len > 0) {
 		id = s->free_ids.ptr[--s->free_ids.len];
@@ -655,7 +673,7 @@ int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 	r->seq = s->tot.submitted++;
 	r->server = s->route[req->client_node];
 	server *sv = &s->servers[r->server];
-	r->dev = s->cfg.kind == STO_CFG_STORAGE && req->bytes >= s->cfg.threshold ? 1 : 0;
+	r->dev = (uint8_t)dev;
 	enum sto_where w;
 	sto_route(s, req->client_node, req->bytes, &w);
 	r->where = (uint8_t)w;

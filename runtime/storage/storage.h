@@ -146,9 +146,11 @@ void sto_free(sto_system *s);
 /*
  * Starts an I/O request at sim_now(ctx); call from inside a handler (or before
  * sim_run). The completion arrives later as event req->notify_kind at
- * req->notify with a sto_completion payload. Returns 0, or -1 if the request
- * is malformed (node out of range, bad op).
+ * req->notify with a sto_completion payload. Returns 0, -1 if the request is
+ * malformed (node out of range, bad op), or STO_ETIME if its device would take
+ * it past 2^64 ps (nothing is started then).
  */
+#define STO_ETIME (-2)
 int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req);
 
 /* The configuration in use. */

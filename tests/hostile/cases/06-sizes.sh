@@ -29,3 +29,8 @@ hcase messages-past-clock 1 'many.ncptl:1: an RDMA data transfer of 100000000000
 printf 'task 0 sleeps for 1000000000 hours\n' >"$in/longsleep.ncptl"
 hcase sleep-overflow 1 'longsleep.ncptl:1: this statement would take the simulated time past 2^64 ps' -- \
 	"$ncsim" run "$in/longsleep.ncptl" --system "$sys" --out out
+# A read of 2^63-1 bytes moved block by block for ever (the simulation advanced, the run
+# never ended): its device time alone passes the clock, so it fails at once.
+printf 'task 0 reads 9223372036854775807 bytes\n' >"$in/bigread.ncptl"
+hcase io-past-clock 1 'bigread.ncptl:1: Reading 9223372036854775807 bytes of file 0 would end past 2^64 ps' -- \
+	"$ncsim" run "$in/bigread.ncptl" --out out
