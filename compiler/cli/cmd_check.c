@@ -9,6 +9,7 @@
 
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
+#include "base/util.h"
 #include "lang/ast_print.h"
 #include "lang/frontend.h"
 #include "lang/sema.h"
@@ -26,7 +27,7 @@ int cmd_check(int argc, char **argv)
 	fe_ctx *fe = fe_new(stderr);
 	ast_node *prog;
 	if (fe_parse_file(fe, path, &prog) < 0) {
-		fprintf(stderr, "ncsim check: cannot read '%s': %s\n", path, strerror(errno));
+		fprintf(stderr, "ncsim check: cannot read '%s': %s\n", path, xread_strerror(errno));
 		fe_free(fe);
 		return EXIT_USAGE;
 	}

@@ -53,7 +53,7 @@ int cg_compile_file(const char *path, const cg_opts *o, FILE *diag, char **csrc,
 	fe_ctx *fe = fe_new(diag);
 	ast_node *prog;
 	if (fe_parse_file(fe, path, &prog) < 0) {
-		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
+		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, xread_strerror(errno));
 		fe_free(fe);
 		return EXIT_USAGE;
 	}
@@ -100,37 +100,22 @@ int cg_skeleton_file(const char *path, FILE *diag, char **csrc, size_t *len)
 {
 	*csrc = NULL;
 	*len = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, strerror(errno));
+	size_t n;
+	char *text = xread_file(path, &n, NULL); /* the readers' limits: regular files of at most 1 GiB */
+	if (!text) {
+		fprintf(diag, "ncsim: cannot read '%s': %s\n", path, xread_strerror(errno));
 		return EXIT_USAGE;
 	}
-	VEC(char) text = {0};
-	char buf[8192];
-	size_t got;
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		VEC_GROW(&text, text.len + got + 1);
-		memcpy(text.ptr + text.len, buf, got);
-		text.len += got;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		fprintf(diag, "ncsim: cannot read '%s'\n", path);
-		VEC_FREE(&text);
-		return EXIT_USAGE;
-	}
-	VEC_PUSH(&text, 0);
-	if (strlen(text.ptr) != text.len - 1) {
+	if (strlen(text) != n) {
 		fprintf(diag, "ncsim: %s is not a C source file (it holds a NUL byte)\n", path);
-		VEC_FREE(&text);
+		free(text);
 		return EXIT_INPUT;
 	}
 	/* The compiler sees a copy in the build cache: the #line directive makes its messages name the file. */
 	char *q = quoted(path);
-	*csrc = xasprintf("#line 1 \"%s\"\n%s", q, text.ptr);
+	*csrc = xasprintf("#line 1 \"%s\"\n%s", q, text);
 	*len = strlen(*csrc);
 	free(q);
-	VEC_FREE(&text);
+	free(text);
 	return EXIT_OK;
 }
