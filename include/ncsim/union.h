@@ -103,6 +103,18 @@ void UNION_MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, UNION_Da
 /* All-to-all of sendcount*sendtype bytes per pair (must equal recvcount*recvtype). */
 void UNION_MPI_Alltoall(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf,
                         int recvcount, UNION_Datatype recvtype, UNION_Comm comm);
+/* Allgather of sendcount*sendtype bytes per task (must equal recvcount*recvtype). */
+void UNION_MPI_Allgather(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf,
+                         int recvcount, UNION_Datatype recvtype, UNION_Comm comm);
+/* Reduce-scatter: task k gets block k, recvcount*datatype bytes, of the reduced vector of all blocks. */
+void UNION_MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, UNION_Datatype datatype,
+                                    UNION_Op op, UNION_Comm comm);
+/* Gather of sendcount*sendtype bytes per task to root (must equal recvcount*recvtype). */
+void UNION_MPI_Gather(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf, int recvcount,
+                      UNION_Datatype recvtype, int root, UNION_Comm comm);
+/* Scatter of sendcount*sendtype bytes per task from root (must equal recvcount*recvtype). */
+void UNION_MPI_Scatter(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf, int recvcount,
+                       UNION_Datatype recvtype, int root, UNION_Comm comm);
 /* All-to-all with per-rank counts; displacements are ignored. */
 void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
                          UNION_Datatype sendtype, void *recvbuf, const int *recvcounts,

@@ -44,6 +44,9 @@ void coll_reqs_init(coll_reqs *q, int n);
 /* Waits for every request of q and releases its storage. */
 void coll_reqs_wait(rt_task *t, coll_reqs *q);
 
+/* Fails t's statement unless P blocks of `each` bytes fit in 64 bits (what naming `what`). */
+void coll_check_blocks(rt_task *t, int P, uint64_t each, const char *what);
+
 /* Number of set bits of v (binomial-tree depth of relative index v). */
 static inline unsigned coll_popcount(uint64_t v) { return (unsigned)__builtin_popcountll(v); }
 /* Largest power of two <= P (P >= 1). */

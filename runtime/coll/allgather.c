@@ -77,6 +77,7 @@ void coll_allgather_with(rt_task *t, const coll_config *cfg, const rt_group *g, 
 {
 	int me = coll_my_index(t, g, "allgather");
 	int P = g->n;
+	coll_check_blocks(t, P, bytes, "allgather");
 	coll_op op = coll_begin(t, g, NULL);
 	coll_blocks v = {.each = bytes, .n = P, .uniform = 1};
 	int alg = P > 1 ? coll_choose(cfg, COLL_ALLGATHER, P, bytes).alg : COLL_AUTO;

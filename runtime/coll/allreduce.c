@@ -47,6 +47,7 @@
  */
 #include "runtime/coll/algo.h"
 
+#include "base/checked.h"
 #include "runtime/mpi/p2p.h"
 
 static void allreduce_recdbl(rt_task *t, const rt_group *g, int me, uint64_t bytes, const coll_op *op)
@@ -95,7 +96,7 @@ static void allreduce_ring(rt_task *t, const rt_group *g, int me, uint64_t bytes
 	int P = g->n;
 	/* Pieces per chunk: the largest chunk (chunk 0) in pieces of at most `segment` bytes. */
 	uint64_t big = coll_ring_chunk(bytes, P, 0);
-	uint64_t F = segment && big > segment ? (big + segment - 1) / segment : 1;
+	uint64_t F = segment && big > segment ? ck_div_up(big, segment) : 1;
 	for (uint64_t f = 0; f < F; f++)
 		coll_ring_pass(t, g, me, 0, bytes, (int)F, (int)f, op);
 	coll_ring_pass(t, g, me, 1, bytes, 1, 0, op);

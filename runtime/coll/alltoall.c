@@ -84,6 +84,7 @@ static void alltoall_throttled(rt_task *t, const rt_group *g, int me, uint64_t b
 void coll_alltoall_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes)
 {
 	int me = coll_my_index(t, g, "all-to-all");
+	coll_check_blocks(t, g->n, bytes, "all-to-all"); /* Bruck packs up to P/2 blocks in one message */
 	coll_op op = coll_begin(t, g, NULL);
 	if (g->n > 1) {
 		switch (coll_choose(cfg, COLL_ALLTOALL, g->n, bytes).alg) {

@@ -30,8 +30,9 @@
 
 #include <stdlib.h>
 
-#include "runtime/mpi/p2p.h"
+#include "base/checked.h"
 #include "base/util.h"
+#include "runtime/mpi/p2p.h"
 
 /* Parent of relative index v > 0. */
 static int tree_parent(coll_shape_of sh, int v)
@@ -102,7 +103,7 @@ static int64_t seg_count(uint64_t bytes, uint64_t segment)
 {
 	if (segment == 0 || bytes <= segment)
 		return 1;
-	return (int64_t)((bytes + segment - 1) / segment);
+	return (int64_t)ck_div_up(bytes, segment);
 }
 
 static uint64_t seg_size(uint64_t bytes, uint64_t segment, int64_t nseg, int64_t s)

@@ -1,11 +1,15 @@
 /*
- * coll_util.c - group lookups and the point-to-point helpers every collective
- * algorithm uses (see coll.h). Members are addressed by group index; these
- * helpers translate to task ids and post in the collective matching context.
+ * util.c - group lookups, the point-to-point helpers every collective
+ * algorithm uses, request buffers, block arithmetic and the binomial trees
+ * (see algo.h). Members are addressed by group index; these helpers
+ * translate to task ids and post in the collective matching context.
  */
-#include "runtime/coll/coll.h"
+#include "runtime/coll/algo.h"
+
+#include <stdlib.h>
 
 #include "base/checked.h"
+#include "base/util.h"
 #include "runtime/net/net.h"
 #include "runtime/mpi/p2p.h"
 
@@ -52,6 +56,8 @@ coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a)
 	return op;
 }
 
+void coll_end(rt_task *t) { p2p_op_end(t); }
+
 rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
 {
 	if (op->tally) {
@@ -88,10 +94,48 @@ void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const co
 	p2p_waitn(t, &r, 1);
 }
 
-/* ------------------------------------------------------------ binomial trees */
+void coll_reqs_init(coll_reqs *q, int n)
+{
+	q->r = n <= (int)(sizeof q->small / sizeof q->small[0]) ? q->small : xcalloc((size_t)n, sizeof *q->r);
+	q->n = 0;
+}
 
-/* Member index of relative index v. */
-static int tree_member(int v, int root, int P) { return (int)(((int64_t)v + root) % P); }
+void coll_reqs_wait(rt_task *t, coll_reqs *q)
+{
+	if (q->n)
+		p2p_waitn(t, q->r, q->n);
+	if (q->r != q->small)
+		free(q->r);
+	q->r = NULL;
+	q->n = 0;
+}
+
+void coll_check_blocks(rt_task *t, int P, uint64_t each, const char *what)
+{
+	uint64_t all;
+	if (ck_mul((uint64_t)P, each, &all) < 0)
+		rt_fatal(t, "%s: %d blocks of %llu bytes come to more than 2^64 bytes", what, P, (unsigned long long)each);
+}
+
+int coll_pof2(int P)
+{
+	int p = 1;
+	while ((int64_t)p * 2 <= P)
+		p *= 2;
+	return p;
+}
+
+uint64_t coll_blocks_range(const coll_blocks *v, int a, int b)
+{
+	if (v->uniform)
+		return ck_sat_mul((uint64_t)(b - a), v->each);
+	/* Blocks below total mod n carry one byte more than the rest. */
+	uint64_t q = v->total / (uint64_t)v->n, r = v->total % (uint64_t)v->n;
+	uint64_t ua = (uint64_t)a < r ? (uint64_t)a : r, ub = (uint64_t)b < r ? (uint64_t)b : r;
+	return (uint64_t)(b - a) * q + (ub - ua);
+}
+
+/* ------------------------------------------------------------ binomial trees */
 
 /* Bytes of a message that carries the subtree [v, v + mask) clipped to P; a sum past 64 bits fails t's statement. */
 static uint64_t tree_bytes(rt_task *t, const coll_tree_load *l, int v, int64_t mask, int root, int P)
@@ -99,12 +143,14 @@ static uint64_t tree_bytes(rt_task *t, const coll_tree_load *l, int v, int64_t m
 	if (!l->per_block)
 		return l->each;
 	int hi = (int)(v + mask < P ? v + mask : P);
+	if (l->vec)
+		return coll_blocks_range(l->vec, v, hi); /* parts of a vector that fits */
 	uint64_t sum = 0;
 	int over = 0;
 	if (!l->blocks)
 		over = ck_mul((uint64_t)(hi - v), l->each, &sum);
 	for (int k = v; l->blocks && k < hi && !over; k++)
-		over = ck_add(sum, l->blocks[tree_member(k, root, P)], &sum);
+		over = ck_add(sum, l->blocks[coll_member(k, root, P)], &sum);
 	if (over)
 		rt_fatal(t, "a collective would carry the blocks of %d members in one message of more than 2^64 bytes",
 		         hi - v);
@@ -123,12 +169,12 @@ void coll_tree_up(rt_task *t, const rt_group *g, int me, int root, const coll_tr
 			break;
 		int c = (int)(v + mask);
 		if (c < P)
-			r[n++] = coll_irecv(t, g, tree_member(c, root, P), tree_bytes(t, load, c, mask, root, P), op);
+			r[n++] = coll_irecv(t, g, coll_member(c, root, P), tree_bytes(t, load, c, mask, root, P), op);
 	}
 	if (n)
 		p2p_waitn(t, r, n);
 	if (v != 0)
-		coll_send(t, g, tree_member((int)(v - mask), root, P), tree_bytes(t, load, v, mask, root, P), op);
+		coll_send(t, g, coll_member((int)(v - mask), root, P), tree_bytes(t, load, v, mask, root, P), op);
 }
 
 void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_tree_load *load, const coll_op *op)
@@ -138,7 +184,7 @@ void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_
 	int64_t mask = 1;
 	while (mask < P) {
 		if (v & mask) {
-			coll_recv(t, g, tree_member((int)(v - mask), root, P), tree_bytes(t, load, v, mask, root, P), op);
+			coll_recv(t, g, coll_member((int)(v - mask), root, P), tree_bytes(t, load, v, mask, root, P), op);
 			break;
 		}
 		mask <<= 1;
@@ -148,7 +194,7 @@ void coll_tree_down(rt_task *t, const rt_group *g, int me, int root, const coll_
 	for (mask >>= 1; mask > 0; mask >>= 1) {
 		int c = (int)(v + mask);
 		if (c < P)
-			r[n++] = coll_isend(t, g, tree_member(c, root, P), tree_bytes(t, load, c, mask, root, P), op);
+			r[n++] = coll_isend(t, g, coll_member(c, root, P), tree_bytes(t, load, c, mask, root, P), op);
 	}
 	if (n)
 		p2p_waitn(t, r, n);

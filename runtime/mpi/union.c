@@ -12,7 +12,9 @@
 
 #include <stdlib.h>
 
+#include "base/checked.h"
 #include "base/util.h"
+#include "runtime/coll/coll.h"
 
 /* The calling task, after checking the communicator (the only one is the job). */
 static rt_task *task_of(UNION_Comm comm, const char *what)
@@ -181,6 +183,17 @@ void UNION_MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, UNION_Da
 	rt_allreduce(t, rt_world(t), nbytes(t, count, datatype, "UNION_MPI_Allreduce"));
 }
 
+/* The bytes per rank of a call with a send and a receive side, which must agree. */
+static uint64_t block_bytes(rt_task *t, int sendcount, UNION_Datatype sendtype, int recvcount,
+                            UNION_Datatype recvtype, const char *what)
+{
+	uint64_t sb = nbytes(t, sendcount, sendtype, what), rb = nbytes(t, recvcount, recvtype, what);
+	if (sb != rb)
+		rt_fatal(t, "%s: sends %llu bytes per rank but receives %llu", what,
+		         (unsigned long long)sb, (unsigned long long)rb);
+	return sb;
+}
+
 void UNION_MPI_Alltoall(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf,
                         int recvcount, UNION_Datatype recvtype, UNION_Comm comm)
 {
@@ -188,11 +201,52 @@ void UNION_MPI_Alltoall(const void *sendbuf, int sendcount, UNION_Datatype sendt
 	rt_task *t = task_of(comm, what);
 	(void)sendbuf;
 	(void)recvbuf;
-	uint64_t sb = nbytes(t, sendcount, sendtype, what), rb = nbytes(t, recvcount, recvtype, what);
-	if (sb != rb)
-		rt_fatal(t, "%s: sends %llu bytes per rank but receives %llu", what,
-		         (unsigned long long)sb, (unsigned long long)rb);
-	rt_alltoall(t, rt_world(t), sb);
+	rt_alltoall(t, rt_world(t), block_bytes(t, sendcount, sendtype, recvcount, recvtype, what));
+}
+
+void UNION_MPI_Allgather(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf,
+                         int recvcount, UNION_Datatype recvtype, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Allgather";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	coll_allgather_with(t, coll_cfg(t), rt_world(t), block_bytes(t, sendcount, sendtype, recvcount, recvtype, what));
+}
+
+void UNION_MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, UNION_Datatype datatype,
+                                    UNION_Op op, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Reduce_scatter_block";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	(void)op;
+	uint64_t b = nbytes(t, recvcount, datatype, what), all;
+	if (ck_mul((uint64_t)rt_num_tasks(t), b, &all) < 0)
+		rt_fatal(t, "%s: %lld blocks of %llu bytes come to more than 2^64 bytes", what,
+		         (long long)rt_num_tasks(t), (unsigned long long)b);
+	coll_reduce_scatter_with(t, coll_cfg(t), rt_world(t), all);
+}
+
+void UNION_MPI_Gather(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf, int recvcount,
+                      UNION_Datatype recvtype, int root, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Gather";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	rt_gather(t, rt_world(t), rank_arg(t, root, what), block_bytes(t, sendcount, sendtype, recvcount, recvtype, what));
+}
+
+void UNION_MPI_Scatter(const void *sendbuf, int sendcount, UNION_Datatype sendtype, void *recvbuf, int recvcount,
+                       UNION_Datatype recvtype, int root, UNION_Comm comm)
+{
+	static const char what[] = "UNION_MPI_Scatter";
+	rt_task *t = task_of(comm, what);
+	(void)sendbuf;
+	(void)recvbuf;
+	rt_scatter(t, rt_world(t), rank_arg(t, root, what), block_bytes(t, sendcount, sendtype, recvcount, recvtype, what));
 }
 
 void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,

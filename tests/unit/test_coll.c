@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "base/sysconf.h"
+#include "ncsim/union.h"
+#include "runtime/net/net.h"
 #include "tests/unit/coll_prog.h"
 
 /* ------------------------------------------------------------ formulas */
@@ -595,6 +597,34 @@ static void test_board(void)
 	coll_ctx_free(cc);
 }
 
+/* The Union calls of the collectives without an rt_* twin, each once on the whole job. */
+static void union_body(rt_task *t)
+{
+	(void)t;
+	UNION_MPI_Allgather(NULL, 25, UNION_Int, NULL, 100, UNION_Byte, UNION_Comm_World);
+	UNION_MPI_Reduce_scatter_block(NULL, NULL, 30, UNION_Double, UNION_Op_Sum, UNION_Comm_World);
+	UNION_MPI_Gather(NULL, 7, UNION_Long, NULL, 56, UNION_Byte, 2, UNION_Comm_World);
+	UNION_MPI_Scatter(NULL, 10, UNION_Float, NULL, 40, UNION_Byte, 0, UNION_Comm_World);
+}
+TL_PROGRAM(union_prog, union_body);
+
+/*
+ * On 5 tasks with the fixed selector: ring allgather of 100 bytes (P(P-1) = 20 messages,
+ * 2000 bytes), ring reduce-scatter of 5 blocks of 240 bytes (20 messages, 4 x 1200 = 4800 bytes),
+ * binomial gather and scatter of 56 and 40 bytes (4 messages each, B(5) = 5 block-hops:
+ * 280 and 200 bytes).
+ */
+static void test_union(void)
+{
+	int rc;
+	drv_sim *s = tl_run_analytic(&union_prog, 5, SYS_EXTRA, &rc, NULL);
+	CU_ASSERT_EQUAL_FATAL(rc, 0);
+	const net_model *net = drv_world(s)->net;
+	CU_ASSERT_EQUAL(net->totals.msgs_injected[NET_CLASS_MPI], 20 + 20 + 4 + 4);
+	CU_ASSERT_EQUAL(net->totals.bytes_injected[NET_CLASS_MPI], 2000 + 4800 + 280 + 200);
+	drv_free(s);
+}
+
 int main(void)
 {
 	static const ut_test tests[] = {
@@ -612,6 +642,7 @@ int main(void)
 		{"gather/gatherv/scatter 1..33", test_gather_scatter},
 		{"reduce_to 1..33", test_reduce_to},
 		{"allreduce_value 1..33", test_allreduce_value},
+		{"Union allgather, reduce-scatter, gather, scatter", test_union},
 		{NULL, NULL},
 	};
 	return ut_run("coll", tests);
