@@ -306,8 +306,9 @@ static void srv_drain_read(sim_ctx *ctx, void *state, const sim_event *ev)
 	const drain_ev *p = SIM_PAYLOAD(ev, drain_ev);
 	ncsim_time_t now = sim_now(ctx);
 	ncsim_time_t start = now > sv->san_free ? now : sv->san_free;
-	sv->san_free = start + sim_xfer_time(p->bytes, sv->sys->cfg.san_bandwidth);
-	ncsim_time_t arrive = sv->san_free + sv->sys->cfg.san_latency;
+	/* Saturating: a drain past the clock is queued at its end rather than wrapped before now. */
+	sv->san_free = ck_sat_add(start, ck_xfer_ps(p->bytes, sv->sys->cfg.san_bandwidth));
+	ncsim_time_t arrive = ck_sat_add(sv->san_free, sv->sys->cfg.san_latency);
 	sim_send(ctx, sv->self, arrive - now, SRV_DRAIN_DONE, p, sizeof *p);
 }
 
