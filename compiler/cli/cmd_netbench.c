@@ -52,10 +52,9 @@ static net_model *machine(const opt_set *o, const drv_options *d, sim_ctx *ctx)
 		.nodes = (uint32_t)opt_get(o, OPT_NODES)->num, .globals = (uint32_t)opt_get(o, OPT_GLOBALS)->num,
 	};
 	char *err = NULL;
-	const char *codes = d->system_path && df_is_codes_conf(d->system_path) ? d->system_path : NULL;
-	sysconf_t *sys = codes ? NULL : drv_load_system(d, &err);
+	sysconf_t *sys = drv_load_system(d, &err); /* a CODES file comes as the native system it describes */
 	int routing = opt_given(o, OPT_ROUTING) ? opt_get(o, OPT_ROUTING)->choice : -1;
-	net_model *net = codes || sys ? nb_network(ctx, sys, codes, &shape, routing, &err) : NULL;
+	net_model *net = sys ? nb_network(ctx, sys, NULL, &shape, routing, &err) : NULL;
 	sysconf_free(sys);
 	if (!net)
 		fprintf(stderr, "ncsim netbench: %s\n", err ? err : "cannot build the network");

@@ -120,6 +120,7 @@ static void df_destroy(net_model *nm)
 	free(m->ports_mem);
 	free(m->pstat);
 	free(m->pend);
+	free(m->stall);
 	free(m->to_group);
 	free(m->grp);
 	free(m->node_rt);
@@ -162,9 +163,15 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->base.nnodes = T->nnodes;
 	m->ctx = ctx;
 	m->nports = T->nports;
-	m->nvc[DF_TERMINAL] = 1;
+	m->codes_vc = m->cfg.vc_rule == DF_VC_CODES;
+	m->codes_rules = m->cfg.rules == DF_RULES_CODES;
+	m->accept = m->cfg.credit_return == DF_CREDIT_ACCEPT;
+	m->chunk_round = m->accept ? m->cfg.chunk_size : 0;
+	m->rd_enter = m->cfg.router_delay_on_exit ? 0 : m->cfg.router_delay;
+	m->rd_exit = m->cfg.router_delay_on_exit ? m->cfg.router_delay : 0;
+	m->nvc[DF_TERMINAL] = m->codes_vc ? 4 : 1;
 	m->nvc[DF_LOCAL] = 4;
-	m->nvc[DF_GLOBAL] = 2;
+	m->nvc[DF_GLOBAL] = m->codes_vc ? 4 : 2;
 	ncsim_time_t slowest = 0;
 	for (int k = 0; k < DF_NCLASSES; k++) {
 		m->ser_packet[k] = sim_xfer_time(m->cfg.packet_size, m->cfg.bw[k]);
@@ -182,6 +189,10 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->ports = (df_port *)(((uintptr_t)m->ports_mem + 63) & ~(uintptr_t)63);
 	m->pstat = xcalloc(np, sizeof *m->pstat);
 	m->pend = xcalloc(np * DF_NPEND, sizeof *m->pend);
+	if (m->accept) {
+		m->stall = xmalloc(np * sizeof *m->stall);
+		memset(m->stall, 0xff, np * sizeof *m->stall); /* every FIFO empty: DF_NONE */
+	}
 	for (size_t i = 0; i < np; i++) {
 		df_port *P = &m->ports[i];
 		enum df_class cls = df_topo_class(T, (uint32_t)(i % T->nports));
@@ -300,8 +311,15 @@ void df_describe(const net_model *nm, FILE *out)
 		fprintf(out, "  %-8s %.3f GiB/s, latency %.3f ns, credit delay %.3f ns, %" PRIu64 " B per VC x %u VCs\n",
 		        cn[k], c->bw[k] / 1073741824.0, (double)c->latency[k] / 1e3, (double)c->credit_delay[k] / 1e3,
 		        c->vc_size[k], m->nvc[k]);
-	fprintf(out, "  packet %u B, chunk %u B, router delay %.3f ns%s, routing %s, ugal bias %.0f B\n",
-	        c->packet_size, c->chunk_size, (double)c->router_delay / 1e3,
-	        c->router_delay_blocks_port ? " (occupies the port per chunk)" : "", df_routing_name(c->routing),
-	        c->ugal_bias);
+	fprintf(out, "  packet %u B, chunk %u B, router delay %.3f ns (charged %s a router%s), routing %s\n",
+	        c->packet_size, c->chunk_size, (double)c->router_delay / 1e3, c->router_delay_on_exit ? "leaving" : "entering",
+	        c->router_delay_blocks_port ? ", occupies the port per chunk" : "", df_routing_name(c->routing));
+	if (c->rules == DF_RULES_CODES)
+		fprintf(out, "  CODES routing rules: %s scoring, adaptive threshold %" PRIu64 " B, %u global picks\n",
+		        c->scoring == DF_SCORE_DELTA ? "delta" : "alpha", c->adaptive_threshold, c->k_picks);
+	else
+		fprintf(out, "  ncsim routing rules: ugal bias %.0f B\n", c->ugal_bias);
+	fprintf(out, "  credits return when a packet %s; VCs by %s\n",
+	        c->credit_return == DF_CREDIT_ACCEPT ? "enters its output VC" : "has left the router",
+	        c->vc_rule == DF_VC_CODES ? "group and position (CODES)" : "hop slot");
 }

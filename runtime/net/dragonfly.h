@@ -27,6 +27,25 @@ enum df_routing {
 	DF_ROUTE_PAR,         /* progressive adaptive: may divert at any router of the source group */
 };
 
+/*
+ * Semantics that CODES' dragonfly-dally model and ncsim's native model choose
+ * differently; each is a [network] key (doc/dragonfly.md, "Semantics"), and a
+ * CODES file selects the CODES column of all of them.
+ */
+enum df_credit_return {
+	DF_CREDIT_TAIL = 0, /* a packet holds its input buffer until its tail leaves the router */
+	DF_CREDIT_ACCEPT,   /* the buffer comes back when the packet enters an output VC (CODES) */
+};
+enum df_vc_rule {
+	DF_VC_SLOTS = 0, /* six hop slots: 4 VCs on local ports, 2 on global, 1 on terminal */
+	DF_VC_CODES,     /* by group and position: 4 VCs on every port (CODES) */
+};
+enum df_rules {
+	DF_RULES_NCSIM = 0, /* ncsim's non-minimal, UGAL and PAR decisions (ugal_bias) */
+	DF_RULES_CODES,     /* CODES' decisions (adaptive_threshold, route_scoring, global_k_picks) */
+};
+enum df_scoring { DF_SCORE_DELTA = 0, DF_SCORE_ALPHA }; /* CODES: delta doubles the non-minimal score */
+
 /* How the global links of the built-in topologies are laid out (doc/dragonfly.md). */
 enum df_arrangement { DF_ARR_ABSOLUTE = 0, DF_ARR_RELATIVE, DF_ARR_FILE };
 
@@ -38,11 +57,18 @@ typedef struct df_config {
 	ncsim_time_t credit_delay[DF_NCLASSES];   /* time for a credit to reach the upstream port */
 	uint64_t vc_size[DF_NCLASSES];            /* buffer bytes per virtual channel, per class */
 	ncsim_time_t router_delay;                /* per-hop pipeline delay of a router */
-	int router_delay_blocks_port;             /* 1: router_delay also occupies the output port per chunk (CODES) */
+	int router_delay_blocks_port;             /* 1: router_delay also occupies the output port per chunk */
+	int router_delay_on_exit;                 /* 1: charged as a packet leaves a router, 0: as it enters one */
+	enum df_credit_return credit_return;
+	enum df_vc_rule vc_rule;
+	enum df_rules rules;
+	enum df_scoring scoring;
+	uint64_t adaptive_threshold;              /* CODES rules: stay minimal while the minimal score is at most this */
+	uint32_t k_picks;                         /* CODES rules: global candidates polled per decision */
 	uint32_t packet_size;                     /* messages are cut into packets of this size */
 	uint32_t chunk_size;                      /* cut-through unit: a router forwards a packet once this much arrived */
 	enum df_routing routing;
-	double ugal_bias;                         /* bytes added to the non-minimal side in UGAL/PAR */
+	double ugal_bias;                         /* ncsim rules: bytes added to the non-minimal side in UGAL/PAR */
 	enum df_arrangement arrangement;
 	char *intra_file, *inter_file;            /* CODES binary connection files (DF_ARR_FILE) */
 	ncsim_time_t watchdog;                    /* deadlock check period (0 disables) */
@@ -50,13 +76,32 @@ typedef struct df_config {
 
 /* Fills c with the defaults of a native system file (doc/dragonfly.md). */
 void df_config_defaults(df_config *c);
+/* Selects CODES' column of every semantic key of c (doc/dragonfly.md, "Semantics"). */
+void df_config_codes_semantics(df_config *c);
 /* Frees the strings c owns (not c itself). */
 void df_config_clear(df_config *c);
 /* Reads section [network] of a native system file into c (defaults first). 0, or -1 with *err. */
 int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err);
+/* Writes c as the [network] section of a native system file that df_config_from_sysconf reads back into c. */
+void df_config_write(const df_config *c, FILE *out);
 /* 1 if path looks like a CODES configuration file (LPGROUPS/PARAMS blocks), else 0. */
 int df_is_codes_conf(const char *path);
-/* Reads a CODES dragonfly-dally .conf into c with CODES' defaults. 0, or -1 with *err. */
+/* What reading a CODES file finds besides the network (df_codes_read). */
+typedef struct df_codes_info {
+	uint32_t *bb_nodes;   /* burst-buffer nodes: where MFNetSim's codes-store LPs sit (heap), or NULL */
+	uint32_t nbb;
+	char *notes;          /* heap: "file:line: what: how ncsim treats it", one line per setting ncsim ignores or approximates */
+} df_codes_info;
+/*
+ * Reads a CODES dragonfly-dally .conf into c with CODES' defaults and
+ * semantics (doc/dragonfly.md, "CODES files"); root (NULL: none) is the
+ * folder its path placeholders stand for; info (may be NULL) receives the
+ * rest. 0, or -1 with *err ("file:line: ...").
+ */
+int df_codes_read(df_config *c, const char *path, const char *root, df_codes_info *info, char **err);
+/* Frees what df_codes_read put in info (info may be NULL). */
+void df_codes_info_clear(df_codes_info *info);
+/* df_codes_read without a root or info. */
 int df_config_from_codes(df_config *c, const char *path, char **err);
 /* Checks c for consistency. 0, or -1 with *err (heap string). */
 int df_config_validate(const df_config *c, char **err);

@@ -2,7 +2,7 @@
 noinst_HEADERS += runtime/net/dragonfly.h runtime/net/dragonfly_model.h runtime/net/dragonfly_topo.h
 libncsim_la_SOURCES += runtime/net/dragonfly.c runtime/net/dragonfly_config.c runtime/net/dragonfly_topo.c \
 	runtime/net/dragonfly_route.c runtime/net/dragonfly_router.c runtime/net/dragonfly_nic.c \
-	runtime/net/dragonfly_stats.c
+	runtime/net/dragonfly_stats.c runtime/net/dragonfly_codes.c runtime/net/dragonfly_codes_conf.c
 
 # Synthetic traffic on the dragonfly (runtime/net/netbench.h) and its command
 # line, `ncsim netbench` (compiler/cli/cmd_netbench.c).
@@ -20,3 +20,9 @@ bench_df_netbench_LDFLAGS = $(AM_LDFLAGS) -no-install
 
 check_PROGRAMS += tests/unit/test_dragonfly
 TESTS += tests/unit/test_dragonfly
+
+# CODES mode: the dragonfly-dally reader and CODES' semantics (unit), and
+# the figures of a small CODES configuration (regression); inputs in tests/codes.
+check_PROGRAMS += tests/unit/test_codes
+TESTS += tests/unit/test_codes tests/codes/codes-mode.sh
+EXTRA_DIST += tests/codes

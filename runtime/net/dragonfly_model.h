@@ -28,6 +28,21 @@
  * exactly when the first one lands. The NIC's injection credits work the
  * same way (df_nic.pend_*).
  *
+ * Accept mode (credit_return = accept, CODES' flow control). A port's
+ * credits count the room of its output VCs, which hold the packets queued
+ * here for the port as well as those sent on and not yet accepted
+ * downstream. An arriving packet that fits enters its output VC at once,
+ * giving its input buffer back upstream; one that does not fit waits,
+ * still holding it, in the port's stall FIFO of that VC until a credit
+ * returns:
+ *
+ *   arrive --fits--> qhead[vc] ... --> link      credit upstream now
+ *          \-else--> stall[ix].head[vc] ...      credit upstream on entry
+ *
+ * A port with stalled packets is `blocked`: its credits come as events.
+ * pstat.qbytes counts the stalled bytes only (the accepted ones are in the
+ * credits), so df_port_load is CODES' score: VC occupancy plus stalled bytes.
+ *
  * Messages are the one record both ends of a transfer share: the source NIC
  * creates it, the destination router (which hosts the destination NIC's
  * ejection side) counts its packets and completes it. Message records live in
@@ -111,6 +126,12 @@ typedef struct df_pend {
 	uint32_t vc;
 } df_pend;
 
+/* Accept mode: packets of one port waiting for room in their output VC, per VC. */
+typedef struct df_stall {
+	uint32_t head[DF_MAXVC];
+	uint32_t tail[DF_MAXVC];
+} df_stall;
+
 typedef struct df_slot {
 	df_pkt p;
 	uint32_t next;
@@ -165,11 +186,16 @@ typedef struct df_model {
 	uint8_t nvc[DF_NCLASSES];
 	ncsim_time_t ser_packet[DF_NCLASSES]; /* serialization of a full packet, per class */
 	ncsim_time_t ser_chunk[DF_NCLASSES];  /* ... of one chunk */
+	ncsim_time_t rd_enter, rd_exit;       /* router delay charged on the NIC's link in, on the link out to a NIC */
+	uint32_t chunk_round;                 /* accept mode: buffers count whole chunks of this size; 0: bytes */
+	uint8_t accept;                       /* credit_return = accept */
+	uint8_t codes_rules, codes_vc;        /* rules = codes, vc_rule = codes */
 
 	/* Per port (see the diagram at the top). */
 	df_port *ports;
 	df_pstat *pstat;
 	df_pend *pend;
+	df_stall *stall;        /* accept mode only, else NULL */
 	void *ports_mem;
 	/*
 	 * Ejection credits: the NIC drains at link speed, so the time each credit
@@ -213,6 +239,48 @@ static inline void df_send_pkt(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, co
 	sim_schedule(ctx, ev);
 }
 
+/*
+ * The VC of pk's next hop through `port` at router r (dr: the destination's
+ * router; flags_in: pk's flags before this router routed it). Hop slots: see
+ * dragonfly_route.c. CODES (router_packet_receive in dragonfly-dally.C): in
+ * the source group the number of local hops so far, or 1 once non-minimal;
+ * 2 in an intermediate group, 3 in the destination group, on every kind of
+ * port.
+ */
+static inline uint8_t df_vc_of(const df_model *m, uint32_t r, uint32_t dr, const df_pkt *pk, uint32_t port,
+                               unsigned flags_in)
+{
+	if (m->codes_vc) {
+		if (!pk->ghops) /* CODES paths take at most one local hop in the source group */
+			return pk->lhops || (flags_in & DF_PKT_NONMIN) ? 1 : 0;
+		return m->grp[r] == m->grp[dr] ? 3 : 2;
+	}
+	switch (df_topo_class(&m->topo, port)) {
+	case DF_GLOBAL:
+		return pk->ghops ? 1 : 0;
+	case DF_LOCAL:
+		if (pk->ghops == 0)
+			return pk->lhops ? 1 : 0;
+		return m->grp[r] == m->grp[dr] ? 3 : 2;
+	default:
+		return 0;
+	}
+}
+
+/* Buffer space a packet of `bytes` takes: the bytes, or whole chunks in accept mode (CODES counts chunks). */
+static inline uint32_t df_cost(const df_model *m, uint32_t bytes)
+{
+	uint32_t u = m->chunk_round;
+	if (!u)
+		return bytes;
+	return bytes ? (bytes + u - 1) / u * u : u;
+}
+
+/* Sets *err (if err) to the formatted message; returns -1. */
+int df_fail(char **err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* df_config_validate, with *key set to the native system-file key at fault (NULL: none in particular). */
+int df_config_check(const df_config *c, const char **key, char **err);
+
 /* Router entity type (dragonfly_router.c). */
 extern const sim_type df_router_type;
 /* NIC entity type (dragonfly_nic.c). */
@@ -224,6 +292,14 @@ extern const sim_type df_watchdog_type;
 void df_build_to_group(df_model *m);
 /* Chooses the output port and VC for pk at router r, updating its routing state (dragonfly_route.c). */
 void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);
+/* df_route under CODES' rules (dragonfly_codes.c): CODES dragonfly-dally's routing decisions. */
+void df_route_codes(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);
+/* Next port from router r towards group g (g != r's group): its own link, else a random gateway's (by links). */
+uint32_t df_toward_group(df_model *m, uint32_t r, uint32_t g);
+/* A uniform draw from router r's stream in [0, n). */
+uint32_t df_rnd(df_model *m, uint32_t r, uint32_t n);
+/* x, drawn uniformly from n-2 values, mapped to the x-th of 0..n-1 other than the distinct values a and b. */
+uint32_t df_skip_two(uint32_t x, uint32_t a, uint32_t b);
 /* Occupancy used by adaptive routing: bytes queued for the port plus bytes held downstream (takes due credits). */
 uint64_t df_port_load(df_model *m, uint32_t r, uint32_t port);
 /* Adds the pending credits of port ix whose time is <= t to its counters (all of them with t = DF_NEVER). */

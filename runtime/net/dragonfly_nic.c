@@ -18,6 +18,10 @@
  * anyway; committing it early saves the wake-up event per packet. When the
  * known credits do not cover it, the NIC wakes up at that time and decides
  * then, as before.
+ *
+ * The router delay is charged on the link into the first router unless the
+ * configuration charges it as packets leave routers (router_delay_on_exit,
+ * CODES' packet_send), then it is charged on the link out to the NIC.
  */
 #include "runtime/net/dragonfly_model.h"
 
@@ -48,7 +52,7 @@ static void try_inject(df_model *m, df_nic *n)
 {
 	sim_ctx *ctx = m->ctx;
 	ncsim_time_t now = sim_now(ctx);
-	ncsim_time_t lat = m->cfg.latency[DF_TERMINAL], rd = m->cfg.router_delay;
+	ncsim_time_t lat = m->cfg.latency[DF_TERMINAL], rd = m->rd_enter;
 	uint32_t ps = m->cfg.packet_size;
 	while (n->qhead != DF_NONE) {
 		/* The next packet leaves when the link is free: now, or after the packets already committed. */
@@ -57,8 +61,8 @@ static void try_inject(df_model *m, df_nic *n)
 			df_nic_absorb(n, ts);
 		df_msg *M = &m->msgs.ptr[n->qhead];
 		uint64_t rest = M->bytes - M->sent;
-		uint32_t b = rest > ps ? ps : (uint32_t)rest;
-		if (n->credits < (int64_t)b) {
+		uint32_t b = rest > ps ? ps : (uint32_t)rest, c = df_cost(m, b);
+		if (n->credits < (int64_t)c) {
 			if (ts > now)
 				nic_wake_at(m, n, now); /* credits may still come back before ts */
 			else
@@ -69,7 +73,7 @@ static void try_inject(df_model *m, df_nic *n)
 			n->sat += ts - n->sat_since;
 			n->sat_since = DF_NEVER;
 		}
-		n->credits -= b;
+		n->credits -= c;
 		ncsim_time_t serS, serC;
 		if (b == ps) {
 			serS = m->ser_packet[DF_TERMINAL];

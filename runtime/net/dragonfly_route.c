@@ -86,7 +86,7 @@ void df_build_to_group(df_model *m)
 			m->to_group[(size_t)r * T->g + g] = g == r / T->a ? DF_NONE : fixed_toward_group(T, r, g);
 }
 
-/* Next port from router r towards group g (g != r's group). */
+/* df_toward_group; static, so that the native routing's calls stay inlined in a shared library. */
 static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
 {
 	const df_topo *T = &m->topo;
@@ -110,7 +110,6 @@ static uint32_t toward_group(df_model *m, uint32_t r, uint32_t g)
 	return df_topo_local_port(T, ri, e >> 8);
 }
 
-/* Next port from router r towards router d along a minimal path. */
 static uint32_t toward_router(df_model *m, uint32_t r, uint32_t d)
 {
 	const df_topo *T = &m->topo;
@@ -186,13 +185,18 @@ static void adapt(df_model *m, uint32_t r, df_pkt *pk, uint32_t dr, uint32_t min
 	*pk = trial;
 }
 
+uint32_t df_rnd(df_model *m, uint32_t r, uint32_t n) { return rnd(m, r, n); }
+uint32_t df_toward_group(df_model *m, uint32_t r, uint32_t g) { return toward_group(m, r, g); }
+uint32_t df_skip_two(uint32_t x, uint32_t a, uint32_t b) { return skip_two(x, a, b); }
+
 void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 {
 	const df_topo *T = &m->topo;
 	uint32_t dr = m->node_rt[pk->dst];
+	unsigned flags_in = pk->flags;
 	if (r == dr) {
 		*port = pk->dst - dr * T->p;
-		*vc = 0;
+		*vc = df_vc_of(m, r, dr, pk, *port, flags_in);
 		return;
 	}
 	uint32_t p = DF_NONE;
@@ -225,18 +229,5 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 	if (p == DF_NONE)
 		p = toward_router(m, r, dr);
 	*port = p;
-	switch (df_topo_class(T, p)) {
-	case DF_GLOBAL:
-		*vc = pk->ghops ? 1 : 0;
-		break;
-	case DF_LOCAL:
-		if (pk->ghops == 0)
-			*vc = pk->lhops ? 1 : 0;
-		else
-			*vc = m->grp[r] == m->grp[dr] ? 3 : 2;
-		break;
-	default:
-		*vc = 0;
-		break;
-	}
+	*vc = df_vc_of(m, r, dr, pk, p, flags_in);
 }

@@ -30,6 +30,13 @@
  * packet over links 0..L (L routers) is therefore
  *   sum_i (latency_i + ser_i(C)) + L * router_delay + max_i (ser_i(S) - ser_i(C)).
  * Round-robin arbitration runs over the VCs of an output port, each VC FIFO.
+ *
+ * Accept mode (credit_return = accept, CODES' router_packet_receive,
+ * router_packet_send and router_buf_update in dragonfly-dally.C): a packet
+ * takes the credits of its output VC when it arrives, or waits in the stall
+ * FIFO for them (dragonfly_model.h); the upstream credit leaves when it gets
+ * them; arbitration then only picks among accepted packets, and a terminal
+ * port's credits come back when the packet reaches its NIC.
  */
 #include "runtime/net/dragonfly_model.h"
 
@@ -87,8 +94,8 @@ void df_nic_absorb(df_nic *n, ncsim_time_t t)
 }
 
 /* `bytes` of buffer on VC vc come back to output port uport of router ur at time t. */
-static void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc, uint32_t bytes, ncsim_time_t t,
-                          ncsim_time_t now)
+static inline __attribute__((always_inline)) void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc,
+                                                                 uint32_t bytes, ncsim_time_t t, ncsim_time_t now)
 {
 	size_t ix = df_pix(m, ur, uport);
 	df_port *P = &m->ports[ix];
@@ -134,20 +141,56 @@ static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t 
 	sim_schedule(m->ctx, ev);
 }
 
-/* Returns the packet's input-buffer space to whoever feeds input port in_port, at time t. */
-static void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t, ncsim_time_t now)
+/* Returns the packet's input-buffer space to whoever feeds input port in_port, at time t (inlined: hot). */
+static inline __attribute__((always_inline)) void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	size_t ix = df_pix(m, rt->id, pk->in_port);
+	uint32_t c = df_cost(m, pk->bytes);
 	if (pk->in_port < T->p)
-		credit_nic(m, T->peer[ix], pk->bytes, t + m->cfg.credit_delay[DF_TERMINAL], now);
+		credit_nic(m, T->peer[ix], c, t + m->cfg.credit_delay[DF_TERMINAL], now);
 	else
-		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, pk->bytes,
+		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, c,
 		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)], now);
 }
 
-/* Forwards the packet in slot si through output port `port` on VC `vc`, starting now. */
-static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si, ncsim_time_t now)
+/* Appends slot si to the FIFO (head, tail) of VC vc. */
+static void fifo_push(df_router *rt, uint32_t *head, uint32_t *tail, uint8_t vc, uint32_t si)
+{
+	rt->slots.ptr[si].next = DF_NONE;
+	if (tail[vc] == DF_NONE)
+		head[vc] = si;
+	else
+		rt->slots.ptr[tail[vc]].next = si;
+	tail[vc] = si;
+}
+
+/* Port ix has packets that wait for credits: from now on its credits come as events, those under way too. */
+static void block_port(df_model *m, df_router *rt, uint32_t port, df_port *P, size_t ix, ncsim_time_t now)
+{
+	P->blocked = 1;
+	m->pstat[ix].sat_since = now;
+	df_watchdog_arm(m);
+	df_pend *e = m->pend + ix * DF_NPEND;
+	for (unsigned i = 0; i < P->npend; i++) {
+		sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, e[i].t - now, DF_R_CREDIT);
+		*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = e[i].bytes, .port = (uint16_t)port, .vc = (uint8_t)e[i].vc};
+		sim_schedule(m->ctx, ev);
+	}
+	P->npend = 0;
+}
+
+/* The port's packets no longer wait for credits: saturation time ends, credits may be lazy again. */
+static void unblock_port(df_model *m, df_port *P, size_t ix, ncsim_time_t now)
+{
+	df_pstat *S = &m->pstat[ix];
+	S->sat += now - S->sat_since;
+	S->sat_since = DF_NEVER;
+	P->blocked = 0;
+}
+
+/* Forwards the packet in slot si through output port `port` on VC `vc`, starting now (inlined in both arbiters). */
+static inline __attribute__((always_inline)) void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	sim_ctx *ctx = m->ctx;
@@ -176,19 +219,22 @@ static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8
 	S->bytes += pk.bytes;
 	m->moved++;
 
-	return_credit(m, rt, &pk, e, now);
+	if (!m->accept)
+		return_credit(m, rt, &pk, e, now);
 	/* pk is a copy that travels on by value, so the slot is free again now. */
 	rt->slots.ptr[si].next = rt->free_slot;
 	rt->free_slot = si;
 
 	ncsim_time_t lat = m->cfg.latency[cls];
 	if (cls == DF_TERMINAL) {
-		ncsim_time_t t = e + lat;
+		ncsim_time_t t = e + lat + m->rd_exit;
 		df_deliver(m, &pk, t);
 		/* The NIC drains its ejection buffer as the tail lands: the credit comes back by itself. */
 		size_t ej = (size_t)rt->id * T->p + port;
 		ncsim_time_t back = t + m->cfg.credit_delay[DF_TERMINAL];
-		if (m->ej_len[ej] < DF_EJRING) {
+		if (m->accept) {
+			credit_router(m, rt->id, port, vc, df_cost(m, pk.bytes), back, now);
+		} else if (m->ej_len[ej] < DF_EJRING) {
 			unsigned k = (m->ej_head[ej] + m->ej_len[ej]++) % DF_EJRING;
 			m->ej_t[ej * DF_EJRING + k] = back;
 			m->ej_b[ej * DF_EJRING + k] = pk.bytes;
@@ -208,6 +254,20 @@ static void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8
 	ncsim_time_t rd = m->cfg.router_delay;
 	pk.tail = e + lat + rd;
 	df_send_pkt(ctx, m->router0 + T->peer[ix], serC + lat + rd, &pk);
+}
+
+/* Sends the packet at the head of VC v of the free port P, which won arbitration; wakes the port again if more wait. */
+static inline __attribute__((always_inline)) void send_head(df_model *m, df_router *rt, uint32_t port, df_port *P,
+                                                            unsigned v, ncsim_time_t now)
+{
+	uint32_t si = P->qhead[v];
+	P->rr = (uint8_t)v;
+	P->qhead[v] = rt->slots.ptr[si].next;
+	if (P->qhead[v] == DF_NONE)
+		P->qtail[v] = DF_NONE;
+	forward(m, rt, port, P, (uint8_t)v, si, now);
+	if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
+		schedule_wake(m, rt, port, P, now);
 }
 
 /*
@@ -249,36 +309,28 @@ static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint
 		if ((int64_t)P->credits[v] < (int64_t)b)
 			continue;
 		/* Won arbitration. */
-		if (P->blocked) {
-			df_pstat *S = &m->pstat[ix];
-			S->sat += now - S->sat_since;
-			S->sat_since = DF_NEVER;
-			P->blocked = 0;
-		}
-		P->rr = (uint8_t)v;
+		if (P->blocked)
+			unblock_port(m, P, ix, now);
 		P->credits[v] -= (int32_t)b;
 		m->pstat[ix].qbytes -= b;
-		P->qhead[v] = rt->slots.ptr[si].next;
-		if (P->qhead[v] == DF_NONE)
-			P->qtail[v] = DF_NONE;
-		forward(m, rt, port, P, (uint8_t)v, si, now);
-		if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
-			schedule_wake(m, rt, port, P, now);
+		send_head(m, rt, port, P, v, now);
 		return;
 	}
-	if (waiting && !P->blocked) {
-		P->blocked = 1;
-		m->pstat[ix].sat_since = now;
-		df_watchdog_arm(m);
-		/* From now on credits come as events; those already under way too. */
-		df_pend *e = m->pend + ix * DF_NPEND;
-		for (unsigned i = 0; i < P->npend; i++) {
-			sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, e[i].t - now, DF_R_CREDIT);
-			*SIM_PAYLOAD(ev, df_credit) =
-				(df_credit){.bytes = e[i].bytes, .port = (uint16_t)port, .vc = (uint8_t)e[i].vc};
-			sim_schedule(m->ctx, ev);
+	if (waiting && !P->blocked)
+		block_port(m, rt, port, P, ix, now);
+}
+
+/* Accept mode: starts the next accepted packet on the free port P, round-robin over its VCs. */
+static void arbitrate_accepted(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
+{
+	unsigned nv = P->nvc, v = P->rr;
+	for (unsigned k = 0; k < nv; k++) {
+		if (++v >= nv)
+			v = 0;
+		if (P->qhead[v] != DF_NONE) {
+			send_head(m, rt, port, P, v, now);
+			return;
 		}
-		P->npend = 0;
 	}
 }
 
@@ -289,8 +341,61 @@ static inline void try_send(df_model *m, df_router *rt, uint32_t port, ncsim_tim
 	df_port *P = &m->ports[ix];
 	if (P->free_at > now)
 		schedule_wake(m, rt, port, P, now);
+	else if (m->accept)
+		arbitrate_accepted(m, rt, port, P, now);
 	else
 		arbitrate(m, rt, port, P, ix, now);
+}
+
+/*
+ * Accept mode: the packet in slot si enters output VC vc of `port` if the VC
+ * has room and no packet stalls before it, and gives its input buffer back;
+ * else it stalls, holding it (CODES' router_packet_receive).
+ */
+static void accept_or_stall(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint32_t si, ncsim_time_t now)
+{
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	df_stall *Q = &m->stall[ix];
+	const df_pkt *pk = &rt->slots.ptr[si].p;
+	uint32_t c = df_cost(m, pk->bytes);
+	if (P->npend)
+		df_port_absorb(m, ix, now);
+	if (Q->head[vc] == DF_NONE && P->credits[vc] >= (int32_t)c) {
+		P->credits[vc] -= (int32_t)c;
+		return_credit(m, rt, pk, now, now);
+		fifo_push(rt, P->qhead, P->qtail, vc, si);
+		try_send(m, rt, port, now);
+		return;
+	}
+	fifo_push(rt, Q->head, Q->tail, vc, si);
+	m->pstat[ix].qbytes += c;
+	if (!P->blocked)
+		block_port(m, rt, port, P, ix, now);
+}
+
+/* Accept mode: a credit came back to VC vc of `port`: stalled packets that now fit enter it (CODES' router_buf_update). */
+static void unstall(df_model *m, df_router *rt, uint32_t port, uint8_t vc, ncsim_time_t now)
+{
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	df_stall *Q = &m->stall[ix];
+	uint32_t si;
+	while ((si = Q->head[vc]) != DF_NONE) {
+		const df_pkt *pk = &rt->slots.ptr[si].p;
+		uint32_t c = df_cost(m, pk->bytes);
+		if (P->credits[vc] < (int32_t)c)
+			break;
+		Q->head[vc] = rt->slots.ptr[si].next;
+		if (Q->head[vc] == DF_NONE)
+			Q->tail[vc] = DF_NONE;
+		P->credits[vc] -= (int32_t)c;
+		m->pstat[ix].qbytes -= c;
+		return_credit(m, rt, pk, now, now);
+		fifo_push(rt, P->qhead, P->qtail, vc, si);
+	}
+	if (P->blocked && (Q->head[0] & Q->head[1] & Q->head[2] & Q->head[3]) == DF_NONE)
+		unblock_port(m, P, ix, now);
 }
 
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
@@ -303,7 +408,14 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	s->next = DF_NONE;
 	uint32_t port;
 	uint8_t vc;
-	df_route(m, rt->id, &s->p, &port, &vc);
+	if (m->codes_rules)
+		df_route_codes(m, rt->id, &s->p, &port, &vc);
+	else
+		df_route(m, rt->id, &s->p, &port, &vc);
+	if (m->accept) {
+		accept_or_stall(m, rt, port, vc, si, sim_now(ctx));
+		return;
+	}
 	size_t ix = df_pix(m, rt->id, port);
 	df_port *P = &m->ports[ix];
 	if (P->qtail[vc] == DF_NONE)
@@ -322,6 +434,8 @@ static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
 	const df_credit *c = SIM_PAYLOAD(ev, const df_credit);
 	df_port *P = &m->ports[df_pix(m, rt->id, c->port)];
 	P->credits[c->vc] += (int32_t)c->bytes;
+	if (m->accept)
+		unstall(m, rt, c->port, c->vc, sim_now(ctx));
 	if (!P->wake)
 		try_send(m, rt, c->port, sim_now(ctx));
 }

@@ -117,6 +117,12 @@ void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
 
 static const char *const class_name[DF_NCLASSES] = {"terminal", "local", "global"};
 
+/* The head of the FIFO of packets that wait for credits on VC v of port ix: the port's queue, or its stall FIFO in accept mode. */
+static uint32_t waiting_head(const df_model *m, size_t ix, unsigned v)
+{
+	return m->accept ? m->stall[ix].head[v] : m->ports[ix].qhead[v];
+}
+
 /* Describes the first blocked VC found: a packet at its head that cannot get credits. */
 static char *blocked_report(df_model *m)
 {
@@ -126,7 +132,7 @@ static char *blocked_report(df_model *m)
 			size_t ix = df_pix(m, r, port);
 			enum df_class cls = df_topo_class(T, port);
 			for (unsigned v = 0; v < m->nvc[cls]; v++) {
-				uint32_t si = m->ports[ix].qhead[v];
+				uint32_t si = waiting_head(m, ix, v);
 				if (si == DF_NONE)
 					continue;
 				unsigned n = 0;
@@ -236,16 +242,16 @@ int df_check(net_model *nm, FILE *err)
 			enum df_class cls = df_topo_class(T, port);
 			if (T->peer[ix] == DF_NONE)
 				continue;
-			for (unsigned v = 0; v < m->nvc[cls]; v++)
-				if ((uint64_t)(int64_t)m->ports[ix].credits[v] != m->cfg.vc_size[cls] ||
-				    m->ports[ix].qhead[v] != DF_NONE) {
+			for (unsigned v = 0; v < m->nvc[cls]; v++) {
+				int queued = m->ports[ix].qhead[v] != DF_NONE || waiting_head(m, ix, v) != DF_NONE;
+				if ((uint64_t)(int64_t)m->ports[ix].credits[v] != m->cfg.vc_size[cls] || queued) {
 					if (shown++ < 5)
 						fprintf(err, "dragonfly: router %" PRIu32 " port %" PRIu32 " VC %u: %" PRId32
 						        " B of credit at the end, expected %" PRIu64 "%s\n", r, port, v,
-						        m->ports[ix].credits[v], m->cfg.vc_size[cls],
-						        m->ports[ix].qhead[v] != DF_NONE ? " (packets still queued)" : "");
+						        m->ports[ix].credits[v], m->cfg.vc_size[cls], queued ? " (packets still queued)" : "");
 					bad = 1;
 				}
+			}
 		}
 	for (uint32_t i = 0; i < T->nnodes; i++)
 		if ((uint64_t)m->nics[i].credits != m->cfg.vc_size[DF_TERMINAL] || m->nics[i].qhead != DF_NONE) {

@@ -285,6 +285,8 @@ void nb_print(net_model *net, const nb_params *p, const nb_result *r, int csv, F
 	fprintf(out, "  latency (us)        mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f\n", mean_lat, q50, q90,
 	        q99, qmax);
 	fprintf(out, "  hops                mean %.3f router-to-router; non-minimal %.2f%%\n", hops, 100 * nonmin);
+	if (p->codes && cs->msgs)
+		fprintf(out, "  routers visited     mean %.3f (the hop count of CODES' reports)\n", hops + 1);
 	fprintf(out, "  simulated end       %.3f us (%s)\n", (double)r->end_time / 1e6,
 	        r->stopped ? "stopped at the end time; no conservation check" : "drained and checked");
 	fprintf(out, "  events              %" PRIu64 " in %.3f s wall (%.0f events/s), peak RSS %.1f MiB\n", r->events,

@@ -4,6 +4,7 @@
 #include "runtime/net/netfactory.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/net/analytic.h"
@@ -122,6 +123,87 @@ net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, u
 }
 
 int netf_is_ideal(const net_model *m) { return ideal_is(m); }
+
+int netf_is_codes(const char *path) { return path && df_is_codes_conf(path); }
+
+/* [storage] for the burst-buffer nodes of a CODES file: bb_per_group when they are the first nodes of every group. */
+static void write_storage(const df_config *c, const df_codes_info *info, FILE *out)
+{
+	uint32_t per = c->routers * c->nodes, k = info->nbb / c->groups, first = k && info->nbb % c->groups == 0;
+	for (uint32_t i = 0; first && i < info->nbb; i++)
+		first = info->bb_nodes[i] == i / k * per + i % k;
+	fprintf(out, "[storage]\nconfig = compute-side\n");
+	if (first) {
+		fprintf(out, "bb_per_group = %u\n", k);
+		return;
+	}
+	fprintf(out, "bb_nodes = ");
+	for (uint32_t i = 0; i < info->nbb; i++)
+		fprintf(out, "%s%u", i ? ", " : "", info->bb_nodes[i]);
+	fprintf(out, "\n");
+}
+
+/* The native system-file text of a CODES file (heap), its notes in *notes (heap) if notes. NULL with *err. */
+static char *codes_text(const char *path, const char *root, char **notes, char **err)
+{
+	df_config c;
+	df_codes_info info;
+	if (df_codes_read(&c, path, root, &info, err) < 0)
+		return NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	if (!out) {
+		*err = xasprintf("%s: cannot translate it: out of memory", path);
+	} else {
+		df_config_write(&c, out);
+		if (info.nbb)
+			write_storage(&c, &info, out);
+		fclose(out);
+	}
+	if (notes) {
+		*notes = info.notes;
+		info.notes = NULL;
+	}
+	df_codes_info_clear(&info);
+	df_config_clear(&c);
+	return text;
+}
+
+sysconf_t *netf_codes_system(const char *path, const char *root, char **err)
+{
+	char *text = codes_text(path, root, NULL, err);
+	if (!text)
+		return NULL;
+	char *name = xasprintf("%s (read as a native system)", path);
+	sysconf_t *sc = sysconf_parse(name, text, err);
+	free(name);
+	free(text);
+	return sc;
+}
+
+int netf_describe(const char *path, const char *root, FILE *out, char **err)
+{
+	if (!netf_is_codes(path)) {
+		fprintf(out, "# system: %s (an ncsim system file, read as written)\n", path ? path : "the built-in system");
+		return 0;
+	}
+	char *notes = NULL, *text = codes_text(path, root, &notes, err);
+	if (!text)
+		return -1;
+	fprintf(out, "# %s: a CODES dragonfly-dally configuration, run as this ncsim system:\n%s", path, text);
+	fprintf(out, "# Settings of %s that ncsim ignores or approximates%s\n", path, notes && *notes ? ":" : ": none");
+	for (const char *l = notes; l && *l;) {
+		const char *e = strchr(l, '\n');
+		size_t n = e ? (size_t)(e - l) : strlen(l);
+		fprintf(out, "#   %.*s\n", (int)n, l);
+		l += n + (e != NULL);
+	}
+	free(notes);
+	free(text);
+	fflush(out); /* before the run's own messages on stderr */
+	return 0;
+}
 
 net_model *netf_dragonfly_of(net_model *m)
 {

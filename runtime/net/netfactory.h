@@ -16,6 +16,8 @@
 #ifndef NCSIM_NETFACTORY_H
 #define NCSIM_NETFACTORY_H
 
+#include <stdio.h>
+
 #include "runtime/net/net.h"
 #include "base/sysconf.h"
 
@@ -30,6 +32,23 @@ net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, u
  */
 net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *override, const char *routing,
                               uint32_t min_nodes, char **err);
+/* 1 if path is a CODES dragonfly-dally configuration file rather than a native system file. */
+int netf_is_codes(const char *path);
+/*
+ * The native system a CODES dragonfly-dally file describes: [network] with
+ * CODES' semantics, and [storage] with burst-buffer nodes where MFNetSim's
+ * codes-store LPs sit. root (NULL: none) is the folder that path
+ * placeholders such as [path-to-experiment] stand for (doc/dragonfly.md).
+ * NULL with *err ("file:line: ...").
+ */
+sysconf_t *netf_codes_system(const char *path, const char *root, char **err);
+/*
+ * Describes the system file path on out: for a CODES file the native system
+ * it runs as and every setting ncsim ignores or approximates, with its
+ * file:line; for a native file (or NULL, the built-in system) one line. 0, or
+ * -1 with *err.
+ */
+int netf_describe(const char *path, const char *root, FILE *out, char **err);
 /* The packet-level dragonfly of m (m itself, or the packet half of a hybrid), or NULL. */
 net_model *netf_dragonfly_of(net_model *m);
 /* 1 if m is the ideal network (software costs are then zero too). */

@@ -103,6 +103,8 @@ sysconf_t *drv_load_system(const drv_options *o, char **err)
 {
 	if (o->system_text)
 		return sysconf_parse("(system text)", o->system_text, err);
+	if (netf_is_codes(o->system_path))
+		return netf_codes_system(o->system_path, o->codes_root, err);
 	if (o->system_path)
 		return sysconf_load(o->system_path, err);
 	return sysconf_parse("(built-in system)", drv_default_system, err);

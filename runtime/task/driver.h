@@ -50,6 +50,7 @@ typedef struct drv_options {
 	int oversubscribe;       /* a job may have more tasks than the machine has compute nodes */
 	double watchdog_s;       /* wall seconds a task may run without yielding (guard.h); 0: no limit */
 	int force;               /* drv_outdir_begin may replace an existing folder (--force) */
+	const char *codes_root;  /* the folder a CODES system file's path placeholders stand for (--codes-root), or NULL */
 } drv_options;
 
 typedef struct drv_job {

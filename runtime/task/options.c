@@ -11,6 +11,7 @@
 
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netbench.h"
+#include "runtime/net/netfactory.h"
 #include "runtime/task/params.h"
 #include "runtime/task/placement.h"
 #include "runtime/task/workload.h"
@@ -57,6 +58,8 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_TASKS] = {"tasks", 'n', K_COUNT, "N", R | S, "number of tasks (default 1)"},
 	[OPT_SYSTEM] = {"system", 0, K_TEXT, "FILE|NAME", SIM | N,
 	                "system file or preset name such as df-tiny (default: the built-in dragonfly)"},
+	[OPT_CODES_ROOT] = {"codes-root", 0, K_TEXT, "DIR", SIM | N,
+	                    "folder that [placeholders] in a CODES --system file stand for (doc/dragonfly.md)"},
 	[OPT_NETWORK] = {"network", 0, K_CHOICE, "MODEL", SIM,
 	                 "ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)", choose_network,
 	                 "network model", SD_NETWORK_CHOICES},
@@ -108,7 +111,8 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_CODES_MODE] = {"codes-mode", 0, K_FLAG, NULL, N, "CODES synthetic driver semantics (doc/dragonfly.md)"},
 	[OPT_LINKS] = {"links", 0, K_TEXT, "FILE", N, "write per-link statistics as CSV"},
 	[OPT_CSV] = {"csv", 0, K_FLAG, NULL, N, "print one CSV line (with a header) instead of the report"},
-	[OPT_DESCRIBE] = {"describe", 0, K_FLAG, NULL, N, "print the machine description first"},
+	[OPT_DESCRIBE] = {"describe", 0, K_FLAG, NULL, R | W | N,
+	                  "print the machine and the system-file settings ncsim ignores first"},
 	[OPT_STOP_AT_END] = {"stop-at-end", 0, K_FLAG, NULL, N,
 	                     "stop at --duration instead of draining (no conservation check)"},
 };
@@ -428,7 +432,8 @@ int opt_run_settings(opt_set *s, drv_options *o, char **err)
 	/* The later of --progress and --no-progress wins (`given` is the position on the line). */
 	int on = s->v[OPT_PROGRESS].given, off = s->v[OPT_NO_PROGRESS].given;
 	o->progress = on > off ? SIM_PROGRESS_ON : off > on ? SIM_PROGRESS_OFF : SIM_PROGRESS_AUTO;
-	return 0;
+	o->codes_root = s->v[OPT_CODES_ROOT].text;
+	return opt_given(s, OPT_DESCRIBE) ? netf_describe(o->system_path, o->codes_root, stdout, err) : 0;
 }
 
 int opt_out_dir(const opt_set *s, const char *label, drv_outdir *d, char **err)

@@ -423,9 +423,7 @@ static uint32_t mach_group(void *ctx, uint32_t node) { return ((wl_machine *)ctx
 /* Router and group of every node when the network has a packet-level dragonfly. 0, or -1 with *err. */
 static int probe_topology(const drv_options *o, wl_machine *m, char **err)
 {
-	sysconf_t *sys = o->system_text ? sysconf_parse("(system text)", o->system_text, err)
-	                 : o->system_path ? sysconf_load(o->system_path, err)
-	                                  : sysconf_parse("(built-in system)", drv_default_system, err);
+	sysconf_t *sys = drv_load_system(o, err);
 	if (!sys)
 		return -1;
 	sim_ctx *ctx = sim_new(o->seed);

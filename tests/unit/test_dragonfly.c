@@ -375,7 +375,7 @@ static void test_codes_conf(void)
 	CU_ASSERT_EQUAL(c.globals, 2);
 	CU_ASSERT_EQUAL(c.routing, DF_ROUTE_PAR);
 	CU_ASSERT_EQUAL(c.router_delay, 100000);
-	CU_ASSERT_EQUAL(c.router_delay_blocks_port, 1);
+	CU_ASSERT_EQUAL(c.router_delay_blocks_port, 0); /* CODES' semantics: test_codes.c */
 	CU_ASSERT_EQUAL(c.vc_size[DF_TERMINAL], 32768);
 	CU_ASSERT_DOUBLE_EQUAL(c.bw[DF_LOCAL], 2.0 * 1073741824.0, 1e-3);
 	/* CODES: a link's delay is one chunk's serialization: 4096 B at 2 GiB/s = 1907.35 ns. */

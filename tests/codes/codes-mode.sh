@@ -1,0 +1,93 @@
+#!/bin/sh
+# codes-mode.sh - CODES configurations everywhere, and CODES mode's figures on
+# a small CODES dragonfly-dally configuration (doc/dragonfly.md).
+#
+# 1. `ncsim netbench --codes-mode` on dfdally-72.conf (72 nodes), CODES'
+#    uniform-random traffic of 4 KiB messages for 200 us, minimal and PAR at
+#    10% and 100% offered load: the figures below are ncsim's own (a change
+#    in them is a change of the model, to be explained). CODES' synthetic
+#    driver (model-net-synthetic-dragonfly-all --traffic=1 --payload_sz=4096
+#    --end=200001, CODES master of 2026-07) gives on the same file, as
+#    hops (router-to-router: CODES' count minus one), mean packet latency,
+#    non-minimal share and accepted load:
+#      minimal 10%:  2.363  5.231 us   0.00%  0.0970
+#      PAR 10%:      2.997  6.353 us  33.06%  0.0963
+#      PAR 100%:     2.497 17.862 us   9.31%  0.2830
+#      minimal 100%: 2.350 15.758 us   0.00%  0.2897
+# 2. `ncsim run` takes a CODES file for --system: a program, a workload file
+#    whose burst-buffer nodes come from the codes-store LPs, the
+#    [path-to-experiment] placeholders from --codes-root or from the file's
+#    folder, --describe lists what ncsim ignores, and a malformed file is an
+#    error with file:line.
+set -u
+: "${NCSIM_BUILDDIR:=.}"
+: "${NCSIM_SRCDIR:=$(dirname "$0")/../..}"
+NCSIM=$NCSIM_BUILDDIR/ncsim
+D=$NCSIM_SRCDIR/tests/codes
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/codes-mode.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fails=0
+fail() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+# routing,pattern,offered,accepted,msgs,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,hops,nonmin,events
+bench() { # routing load expected-csv
+	got=$("$NCSIM" netbench --system "$D/dfdally-72.conf" --routing "$1" --codes-mode --load "$2" --size 4096 \
+		--duration 200us --until 200us --csv | tail -n 1 | cut -d, -f1-13)
+	[ "$got" = "$3" ] || fail "netbench $1 at load $2: got $got, want $3"
+}
+bench minimal 0.1 "minimal,codes,0.1000,0.0969,5855,5.219,5.833,6.750,8.061,10.583,2.360,0.0000,35908"
+bench par 0.1 "par,codes,0.1000,0.0965,5828,6.312,5.964,9.830,10.879,12.870,2.983,0.3234,40494"
+bench par 1.0 "par,codes,1.0000,0.2827,17076,17.798,18.088,29.622,39.322,57.509,2.491,0.0931,298397"
+bench minimal 1.0 "minimal,codes,1.0000,0.2936,17734,15.762,14.287,29.098,40.370,57.113,2.341,0.0000,286630"
+
+# A program on the MFNetSim-style file: placeholders from the file's folder, then from --codes-root.
+pp=$NCSIM_SRCDIR/examples/pingpong.ncptl
+for root in "" "--codes-root=$D"; do
+	if ! "$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" $root --no-progress --no-wall-time \
+		--out "$tmp/pp" --force > "$tmp/pp.stdout" 2> "$tmp/pp.stderr"; then
+		fail "ncsim run pingpong.ncptl --system dally-1056.conf $root:"
+		cat "$tmp/pp.stderr"
+	fi
+done
+grep -q '"status": "ok"' "$tmp/pp/summary.json" || fail "pingpong on dally-1056.conf: status not ok"
+
+# --describe: the native system it runs as, and every setting ncsim ignores with its line.
+"$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" --describe --no-progress --out "$tmp/d" > "$tmp/d.stdout" \
+	2> "$tmp/d.stderr" || fail "ncsim run --describe failed: $(cat "$tmp/d.stderr")"
+for want in "credit_return = accept" "routing_rules = codes" "bb_per_group = 2" \
+	"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either" \
+	"dally-1056.conf:53: section codes-store: burst-buffer server settings"; do
+	grep -qF "$want" "$tmp/d.stdout" || fail "--describe does not say: $want"
+done
+
+# A workload: its checkpoint job writes to the burst-buffer nodes 0 and 1 (codes-store LPs of group 0).
+echo "8 checkpoint --count 2 --period 1 --total 16M" > "$tmp/ck.wkld"
+if "$NCSIM" run "$tmp/ck.wkld" --system "$D/dally-1056.conf" --no-progress --no-wall-time --out "$tmp/ck" \
+	> "$tmp/ck.stdout" 2> "$tmp/ck.stderr"; then
+	bb=$(awk -F, 'NR > 1 && $9 > 0 { printf "%s ", $1 }' "$tmp/ck/storage.csv")
+	[ "$bb" = "0 1 " ] || fail "checkpoint wrote to burst-buffer nodes '$bb', want '0 1 '"
+	[ "$(awk -F, 'NR > 1' "$tmp/ck/storage.csv" | wc -l)" -eq 66 ] || fail "storage.csv: want 66 burst-buffer nodes"
+else
+	fail "ncsim run ck.wkld --system dally-1056.conf:"
+	cat "$tmp/ck.stderr"
+fi
+
+# A placeholder that --codes-root does not resolve, and a malformed file: file:line errors, exit status 1.
+"$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" --codes-root "$tmp/none" --no-progress > /dev/null \
+	2> "$tmp/e1"
+rc=$?
+[ $rc -eq 1 ] || fail "unresolved placeholder: exit status $rc, want 1"
+grep -qF "dally-1056.conf:46: intra-group-connections: no file $tmp/none/dally-1056-intra" "$tmp/e1" ||
+	fail "unresolved placeholder: $(cat "$tmp/e1")"
+sed 's/num_groups="9"/num_groups="nine"/' "$D/dfdally-72.conf" > "$tmp/bad.conf"
+"$NCSIM" netbench --system "$tmp/bad.conf" > /dev/null 2> "$tmp/e2"
+rc=$?
+[ $rc -eq 1 ] || fail "malformed file: exit status $rc, want 1"
+grep -qF "bad.conf:26: num_groups: 'nine' is not a non-negative number" "$tmp/e2" ||
+	fail "malformed file: $(cat "$tmp/e2")"
+
+[ $fails -eq 0 ] && echo "codes-mode: all checks passed"
+exit $((fails > 0))

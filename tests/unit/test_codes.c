@@ -1,0 +1,426 @@
+/*
+ * test_codes.c - CODES mode of the dragonfly: the CODES dragonfly-dally
+ * reader (defaults, semantics, placeholders, LPGROUPS and storage LPs, notes,
+ * file:line errors) and each rule of CODES' semantics with expectations
+ * worked out by hand from dragonfly-dally.C (doc/dragonfly.md, "Semantics").
+ */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/net/dragonfly_model.h"
+#include "runtime/net/netfactory.h"
+#include "base/util.h"
+#include "tests/unit/unit.h"
+
+/* ------------------------------------------------------------- reader */
+
+/* tests/codes/dfdally-72.conf read with CODES' defaults and semantics. */
+static void test_reader(void)
+{
+	char *conf = ut_src_path("tests/codes/dfdally-72.conf"), *err = NULL;
+	df_config c;
+	df_codes_info info;
+	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, conf, NULL, &info, &err), 0);
+	/* The shape and sizes: test_dragonfly.c checks the reader's keys one by one. */
+	CU_ASSERT_EQUAL(c.routing, DF_ROUTE_PAR);
+	CU_ASSERT_EQUAL(c.chunk_size, 4096);
+	/* Link delay = one chunk's serialization: 4096 B / (4.7 x 2^30 B/s) = 811.6377 ns. */
+	CU_ASSERT_EQUAL(c.latency[DF_GLOBAL], 811638);
+	/* Credit delay = 8 B at the local bandwidth, 8 / (5.25 x 2^30) s = 1.4191 ns, for every class. */
+	CU_ASSERT_EQUAL(c.credit_delay[DF_TERMINAL], 1419);
+	CU_ASSERT_EQUAL(c.credit_delay[DF_GLOBAL], 1419);
+	CU_ASSERT_EQUAL(c.router_delay, 100000);
+	CU_ASSERT_EQUAL(c.router_delay_blocks_port, 0);
+	CU_ASSERT_EQUAL(c.router_delay_on_exit, 1);
+	CU_ASSERT_EQUAL(c.credit_return, DF_CREDIT_ACCEPT);
+	CU_ASSERT_EQUAL(c.vc_rule, DF_VC_CODES);
+	CU_ASSERT_EQUAL(c.rules, DF_RULES_CODES);
+	CU_ASSERT_EQUAL(c.scoring, DF_SCORE_DELTA);
+	CU_ASSERT_EQUAL(c.adaptive_threshold, 0);
+	CU_ASSERT_EQUAL(c.k_picks, 2);
+	CU_ASSERT_EQUAL(info.nbb, 0);
+	static const char *const notes[] = {
+		"dfdally-72.conf:13: nw-lp = 2: CODES' workload LPs; ncsim runs the program or workload given to it\n",
+		"dfdally-72.conf:22: modelnet_order = dragonfly_dally: the order of CODES' network models; ncsim has one network\n",
+		"dfdally-72.conf:24: message_size = 872: the size of ROSS's event records; nothing to simulate\n", NULL};
+	CU_ASSERT_EQUAL(ut_missing(info.notes, notes), 0);
+	df_codes_info_clear(&info);
+	df_config_clear(&c);
+	free(conf);
+}
+
+/* Placeholders: --codes-root, else the file's folder or a parent; MFNetSim's codes-store LPs as burst buffers. */
+static void test_placeholders_storage(void)
+{
+	char *conf = ut_src_path("tests/codes/dally-1056.conf"), *dir = ut_src_path("tests/codes"), *err = NULL;
+	char *intra = ut_src_path("tests/codes/dally-1056-intra");
+	df_config c;
+	df_codes_info info;
+	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, conf, NULL, &info, &err), 0);
+	/* The placeholder stands for the file's own folder: the nearest with a dally-1056-intra in it. */
+	char *real = realpath(intra, NULL);
+	CU_ASSERT_STRING_EQUAL(c.intra_file, real);
+	/* Two codes-store LPs in each of the 33 repetitions of 32 terminals: the first two nodes of every group. */
+	CU_ASSERT_EQUAL_FATAL(info.nbb, 66);
+	CU_ASSERT_EQUAL(info.bb_nodes[0], 0);
+	CU_ASSERT_EQUAL(info.bb_nodes[1], 1);
+	CU_ASSERT_EQUAL(info.bb_nodes[2], 32);
+	CU_ASSERT_EQUAL(info.bb_nodes[65], 32 * 32 + 1);
+	static const char *const notes[] = {
+		"dally-1056.conf:15: lsm = 2: the device model of codes-store; ncsim uses its [storage] device preset\n",
+		"dally-1056.conf:25: codes-external-store = 1: external storage;",
+		"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either\n",
+		"dally-1056.conf:53: section codes-store: burst-buffer server settings; ncsim's [storage] defaults apply\n",
+		NULL};
+	CU_ASSERT_EQUAL(ut_missing(info.notes, notes), 0);
+	df_codes_info_clear(&info);
+	df_config_clear(&c);
+	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, conf, dir, NULL, &err), 0);
+	char *rooted = xasprintf("%s/dally-1056-intra", dir);
+	CU_ASSERT_STRING_EQUAL(c.intra_file, rooted);
+	free(rooted);
+	df_config_clear(&c);
+	CU_ASSERT_EQUAL(df_codes_read(&c, conf, "/no/such/root", NULL, &err), -1);
+	char *want = xasprintf("%s:46: intra-group-connections: no file /no/such/root/dally-1056-intra (the "
+	                       "placeholder stands for --codes-root)", conf);
+	UT_TAKE_ERROR(err, want);
+	/* The system a CODES file runs as: CODES' column of every semantic key, [storage] from codes-store. */
+	sysconf_t *sc = netf_codes_system(conf, NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	const char *s = NULL;
+	CU_ASSERT_EQUAL(sysconf_string(sc, "network", "credit_return", &s, &err), 1);
+	CU_ASSERT_STRING_EQUAL(s, "accept");
+	CU_ASSERT_EQUAL(sysconf_string(sc, "storage", "bb_per_group", &s, &err), 1);
+	CU_ASSERT_STRING_EQUAL(s, "2");
+	df_config back;
+	CU_ASSERT_EQUAL(df_config_from_sysconf(&back, sc, &err), 0);
+	CU_ASSERT_EQUAL(back.rules, DF_RULES_CODES);
+	CU_ASSERT_EQUAL(back.vc_rule, DF_VC_CODES);
+	CU_ASSERT_EQUAL(back.router_delay_on_exit, 1);
+	CU_ASSERT_EQUAL(back.latency[DF_GLOBAL], 811638);
+	CU_ASSERT_DOUBLE_EQUAL(back.bw[DF_GLOBAL], 4.7 * 1073741824.0, 0);
+	df_config_clear(&back);
+	sysconf_free(sc);
+	free(want);
+	free(real);
+	free(intra);
+	free(conf);
+	free(dir);
+}
+
+/* dfdally-72.conf with line `line` (1-based) replaced by `repl` (NULL: removed), in folder dir; returns its path. */
+static char *variant(const char *dir, int line, const char *repl)
+{
+	char *src = ut_src_path("tests/codes/dfdally-72.conf"), *text = ut_slurp(src);
+	char *path = xasprintf("%s/v.conf", dir), *intra = ut_src_path("tests/codes/dfdally-72-intra");
+	char *inter = ut_src_path("tests/codes/dfdally-72-inter");
+	FILE *f = fopen(path, "w");
+	int n = 1;
+	for (char *l = text, *e; l && *l; l = e ? e + 1 : NULL, n++) {
+		e = strchr(l, '\n');
+		size_t len = e ? (size_t)(e - l) : strlen(l);
+		if (n == line) {
+			if (repl)
+				fprintf(f, "%s\n", repl);
+		} else if (strstr(l, "intra-group-connections") && strstr(l, "intra-group-connections") < l + len) {
+			fprintf(f, "   intra-group-connections=\"%s\";\n", intra);
+		} else if (strstr(l, "inter-group-connections") && strstr(l, "inter-group-connections") < l + len) {
+			fprintf(f, "   inter-group-connections=\"%s\";\n", inter);
+		} else {
+			fprintf(f, "%.*s\n", (int)len, l);
+		}
+	}
+	fclose(f);
+	free(text);
+	free(src);
+	free(intra);
+	free(inter);
+	return path;
+}
+
+/* Malformed files: every error names the file and the line. */
+static void test_malformed(void)
+{
+	char *dir = ut_tmpdir();
+	static const struct {
+		int line;
+		const char *repl, *want;
+	} cases[] = {
+		{25, "   num_routers=\"four\";", "25: num_routers: 'four' is not a non-negative number"},
+		{26, "   num_groups=\"8\";", "10: LPGROUPS describes 36 routers and 72 terminals, PARAMS 32 and 64"},
+		{37, "   routing=\"smart-minimal\";", "37: routing 'smart-minimal' is not modelled (minimal, non-minimal, "
+		                                    "adaptive, prog-adaptive)"},
+		{37, "   route_scoring_metric=\"beta\";", "37: route_scoring_metric 'beta' is not modelled (alpha, delta; "
+		                                         "CODES has no other)"},
+		{37, "   credit_delay=\"2\"; auto_credit_delay=\"1\";", "37: auto_credit_delay with an explicit credit delay "
+		                                                       "(CODES refuses this)"},
+		{37, "   num_rails=\"2\";", "37: num_rails = 2 is not supported by ncsim's dragonfly (only 1)"},
+		{23, "   modelnet_scheduler=\"fcfs-full\";", "23: modelnet_scheduler = fcfs-full (every message one packet) "
+		                                             "is not modelled; use fcfs"},
+		{37, "   routing=(\"minimal\"", "38: expected ',' or ')'"},
+		{38, NULL, "38: missing '}'"},
+		{14, "      modelnet_dragonfly=\"1\";", "14: modelnet_dragonfly is another CODES network model; ncsim reads "
+		                                       "dragonfly-dally files"},
+		{26, NULL, "18: PARAMS has no num_groups"},
+		{36, "   inter-group-connections=\"nowhere\";", "36: inter-group-connections: cannot read "},
+		{32, "   local_bandwidth=\"0\";", "32: local_bandwidth must be positive"},
+		{31, "   cn_vc_size=\"1000\";", "31: dragonfly: every VC buffer must hold at least one packet (4096 B) and "
+		                              "be below 2 GiB"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *path = variant(dir, cases[i].line, cases[i].repl), *err = NULL;
+		df_config c;
+		CU_ASSERT_EQUAL(df_codes_read(&c, path, NULL, NULL, &err), -1);
+		char *want = xasprintf("%s:%s%s", path, cases[i].want, cases[i].want[strlen(cases[i].want) - 1] == ' '
+		                                                          ? "..." : "");
+		UT_TAKE_ERROR(err, want);
+		free(want);
+		free(path);
+	}
+	ut_rmrf(dir);
+	free(dir);
+}
+
+/* ------------------------------------------------------------- timing */
+
+/* A CODES-mode copy of dfdally-72.conf's machine with `routing` (heap strings: df_config_clear). */
+static df_config codes72(enum df_routing routing)
+{
+	char *conf = ut_src_path("tests/codes/dfdally-72.conf"), *err = NULL;
+	df_config c;
+	if (df_codes_read(&c, conf, NULL, NULL, &err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		abort();
+	}
+	free(conf);
+	c.routing = routing;
+	return c;
+}
+
+/* Delivers n messages of 4096 B from src to dst, all injected at 0, on c: t[0] the sum of their latencies, t[1] the largest. */
+static void deliveries(df_config *c, uint32_t src, uint32_t dst, unsigned n, ncsim_time_t *t)
+{
+	sim_ctx *ctx = sim_new(5);
+	net_model *m = df_create_config(ctx, c, NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	for (unsigned i = 0; i < n; i++)
+		CU_ASSERT_EQUAL(net_inject(m, ctx, &(net_msg){.src_node = src, .dst_node = dst, .bytes = 4096,
+		                                               .notify = SIM_NO_ENTITY}), 0);
+	CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
+	const df_stats *st = df_get_stats(m);
+	CU_ASSERT_EQUAL(st->cls[NET_CLASS_MPI].msgs, n);
+	t[0] = (ncsim_time_t)st->cls[NET_CLASS_MPI].lat_sum;
+	t[1] = st->cls[NET_CLASS_MPI].lat_max;
+	CU_ASSERT_EQUAL(m->ops->check(m, stderr), 0);
+	net_destroy(m);
+	sim_free(ctx);
+}
+
+/*
+ * Node 0 to node 2 (router 0 to router 1 of group 0: one local link), 4096 B,
+ * chunk = packet. Serializations (ut_xfer_ps, rounded up): terminal ts =
+ * 4096 B at 16 GiB/s, local tl at 5.25 GiB/s; link delays dt, dl (one
+ * chunk's serialization, rounded to the nearest ps: 238.4186 and 726.6090 ns);
+ * router delay rd = 100 ns
+ * charged as the packet leaves each router (router_packet_send):
+ *   one message:  L = (ts + dt) + (tl + rd + dl) + (ts + rd + dt)
+ *   two at once:  the second leaves the NIC ts later and router 0 tl after
+ *                 the first, since the router delay does not hold the port:
+ *                 latency L + tl - ts (with CODES' old reading, tl + rd).
+ * With local_vc_size = one packet, the second waits at router 0 until the
+ * first is accepted by router 1 and that credit is back (credit delay cd = 8 B
+ * at 5.25 GiB/s, rounded): it leaves tl + rd + dl + cd after the first.
+ */
+static void test_timing(void)
+{
+	uint64_t ts = ut_xfer_ps(4096, 17179869184ull), tl = ut_xfer_ps(4096, 5637144576ull);
+	uint64_t dt = 238419, dl = 726609, rd = 100000, cd = 1419;
+	uint64_t L = (ts + dt) + (tl + rd + dl) + (ts + rd + dt);
+	df_config c = codes72(DF_ROUTE_MINIMAL);
+	CU_ASSERT_EQUAL(c.latency[DF_LOCAL], dl);
+	ncsim_time_t t[2];
+	deliveries(&c, 0, 2, 1, t);
+	CU_ASSERT_EQUAL(t[0], L);
+	deliveries(&c, 0, 2, 2, t);
+	CU_ASSERT_EQUAL(t[1], L + tl - ts);
+	CU_ASSERT_EQUAL(t[0], 2 * L + tl - ts);
+	c.vc_size[DF_LOCAL] = 4096;
+	deliveries(&c, 0, 2, 2, t);
+	CU_ASSERT_EQUAL(t[1], L + (tl + rd + dl + cd) - ts);
+	df_config_clear(&c);
+}
+
+/* ------------------------------------------------------------- VCs */
+
+/*
+ * CODES' VC rule (router_packet_receive): in the source group the local hops
+ * so far (1 once the packet is non-minimal), 2 in an intermediate group, 3 in
+ * the destination group, whatever the port. Machine: dfdally-72.conf, node 20
+ * on router 10 of group 2.
+ */
+static void test_vc_rule(void)
+{
+	df_config c = codes72(DF_ROUTE_PAR);
+	sim_ctx *ctx = sim_new(1);
+	net_model *nm = df_create_config(ctx, &c, NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nm);
+	df_model *m = (df_model *)nm;
+	uint32_t dr = 10, local = 2, global = 2 + 3, term = 0;
+	df_pkt pk = {.dst = 20};
+	CU_ASSERT_EQUAL(df_vc_of(m, 0, dr, &pk, global, 0), 0);            /* first router: first global hop */
+	CU_ASSERT_EQUAL(df_vc_of(m, 0, dr, &pk, local, 0), 0);             /* first router: local hop */
+	pk.lhops = 1;
+	CU_ASSERT_EQUAL(df_vc_of(m, 1, dr, &pk, global, 0), 1);            /* global hop after a local one */
+	pk.lhops = 0;
+	CU_ASSERT_EQUAL(df_vc_of(m, 1, dr, &pk, global, DF_PKT_NONMIN), 1); /* non-minimal already */
+	pk.ghops = 1;
+	CU_ASSERT_EQUAL(df_vc_of(m, 20, dr, &pk, local, 0), 2);            /* group 5: intermediate */
+	CU_ASSERT_EQUAL(df_vc_of(m, 20, dr, &pk, global, 0), 2);
+	CU_ASSERT_EQUAL(df_vc_of(m, 9, dr, &pk, local, 0), 3);             /* group 2: destination */
+	CU_ASSERT_EQUAL(df_vc_of(m, 10, dr, &pk, term, 0), 3);
+	CU_ASSERT_EQUAL(m->nvc[DF_TERMINAL], 4);
+	CU_ASSERT_EQUAL(m->nvc[DF_GLOBAL], 4);
+	net_destroy(nm);
+	sim_free(ctx);
+	df_config_clear(&c);
+}
+
+/* ------------------------------------------------------------- PAR */
+
+/* Makes port `port` of router r hold `bytes` in its VC 0 (its score). */
+static void load_port(df_model *m, uint32_t r, uint32_t port, int32_t bytes)
+{
+	df_port *P = &m->ports[df_pix(m, r, port)];
+	P->credits[0] = (int32_t)m->cfg.vc_size[df_topo_class(&m->topo, port)] - bytes;
+}
+
+/*
+ * dfdally_prog_adaptive_routing at the source router 0 (group 0), for node 20
+ * (group 2): the minimal port is router 0's own global link to group 2, or its
+ * local link to the router that has one. Every other port holding 1000 B
+ * (score 1000, doubled for the non-minimal candidate), the packet stays
+ * minimal iff the minimal port's score is at most 2000, or at most
+ * adaptive_threshold: no bias.
+ */
+static void test_par_rule(void)
+{
+	df_config c = codes72(DF_ROUTE_PAR);
+	for (int th = 0; th < 2; th++) {
+		c.adaptive_threshold = th ? 5000 : 0;
+		sim_ctx *ctx = sim_new(3);
+		net_model *nm = df_create_config(ctx, &c, NULL);
+		df_model *m = (df_model *)nm;
+		uint32_t port;
+		uint8_t vc;
+		df_pkt pk = {.dst = 20, .inter = DF_NONE};
+		df_route_codes(m, 0, &pk, &port, &vc);
+		uint32_t minp = port;
+		CU_ASSERT_EQUAL(pk.flags & DF_PKT_NONMIN, 0); /* idle: minimal */
+		for (uint32_t p = m->topo.p; p < m->nports; p++)
+			load_port(m, 0, p, 1000);
+		static const int32_t minload[] = {2000, 2001, 5000, 5001};
+		for (int i = 0; i < 4; i++) {
+			load_port(m, 0, minp, minload[i]);
+			int stays = minload[i] <= 2000 || minload[i] <= (int32_t)c.adaptive_threshold;
+			for (int k = 0; k < 20; k++) {
+				pk = (df_pkt){.dst = 20, .inter = DF_NONE};
+				df_route_codes(m, 0, &pk, &port, &vc);
+				CU_ASSERT_EQUAL(port == minp, stays);
+				CU_ASSERT_EQUAL(!(pk.flags & DF_PKT_NONMIN), stays);
+				CU_ASSERT(pk.inter != 0 && pk.inter != 2 && pk.inter < 9);
+			}
+		}
+		/* Node 6 is in the source group: never diverted, however loaded its port. */
+		load_port(m, 0, m->topo.p + 2, 16000);
+		pk = (df_pkt){.dst = 6, .inter = DF_NONE};
+		df_route_codes(m, 0, &pk, &port, &vc);
+		CU_ASSERT_EQUAL(port, m->topo.p + 2);
+		CU_ASSERT_EQUAL(pk.flags & DF_PKT_NONMIN, 0);
+		net_destroy(nm);
+		sim_free(ctx);
+	}
+	df_config_clear(&c);
+}
+
+/*
+ * A later router of the source group that has no own link to the drawn
+ * intermediate group draws another among the groups its own links reach
+ * (get_legal_nonminimal_stops): router 1 after a minimal local hop, every
+ * port idle but the minimal one.
+ */
+static void test_par_redraw(void)
+{
+	df_config c = codes72(DF_ROUTE_PAR);
+	sim_ctx *ctx = sim_new(9);
+	net_model *nm = df_create_config(ctx, &c, NULL);
+	df_model *m = (df_model *)nm;
+	const df_topo *T = &m->topo;
+	uint32_t reach[2];
+	for (uint32_t k = 0; k < 2; k++)
+		reach[k] = T->peer[df_pix(m, 1, df_topo_global_port(T, k))] / T->a;
+	for (uint32_t g = 1; g < 9; g++) {
+		if (g == reach[0] || g == reach[1])
+			continue;
+		/* A packet for group g' reached through router 1's first link, inter = g (not reachable from router 1). */
+		df_pkt pk = {.dst = reach[0] * 8, .inter = g, .hops = 1, .lhops = 1};
+		uint32_t port;
+		uint8_t vc;
+		load_port(m, 1, df_topo_global_port(T, 0), 10000);
+		df_route_codes(m, 1, &pk, &port, &vc);
+		CU_ASSERT(pk.flags & DF_PKT_NONMIN);
+		CU_ASSERT_EQUAL(pk.inter, reach[1]);
+		CU_ASSERT_EQUAL(port, df_topo_global_port(T, 1));
+		CU_ASSERT_EQUAL(vc, 1);
+	}
+	net_destroy(nm);
+	sim_free(ctx);
+	df_config_clear(&c);
+}
+
+/* ------------------------------------------------------------- load */
+
+/* Every node sends 30 messages of 0..20 KB to random nodes at time 0: conservation and credits under back-pressure. */
+static void test_loaded(void)
+{
+	for (int r = DF_ROUTE_MINIMAL; r <= DF_ROUTE_PAR; r++) {
+		df_config c = codes72((enum df_routing)r);
+		c.vc_size[DF_LOCAL] = c.vc_size[DF_GLOBAL] = 8192;
+		sim_ctx *ctx = sim_new(17);
+		net_model *m = df_create_config(ctx, &c, NULL);
+		uint64_t x = 88172645463325252ull;
+		for (uint32_t i = 0; i < m->nnodes; i++)
+			for (int k = 0; k < 30; k++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				net_msg msg = {.src_node = i, .dst_node = (uint32_t)(x % m->nnodes), .bytes = (x >> 20) % 20000,
+				               .notify = SIM_NO_ENTITY};
+				CU_ASSERT_EQUAL(net_inject(m, ctx, &msg), 0);
+			}
+		CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
+		CU_ASSERT_EQUAL(m->ops->check(m, stderr), 0);
+		const df_stats *st = df_get_stats(m);
+		CU_ASSERT_EQUAL(st->cls[NET_CLASS_MPI].msgs, 72 * 30);
+		CU_ASSERT_EQUAL(st->nonmin_packets > 0, r != DF_ROUTE_MINIMAL);
+		CU_ASSERT(st->link[DF_LOCAL].saturated > 0);
+		net_destroy(m);
+		sim_free(ctx);
+		df_config_clear(&c);
+	}
+}
+
+int main(void)
+{
+	static const ut_test tests[] = {
+		{"reader: dfdally-72.conf", test_reader},
+		{"reader: placeholders, storage LPs, the system it runs as", test_placeholders_storage},
+		{"reader: malformed files give file:line", test_malformed},
+		{"timing: router delay, credits on acceptance", test_timing},
+		{"VC rule", test_vc_rule},
+		{"PAR: no bias, threshold, source group", test_par_rule},
+		{"PAR: intermediate group redrawn at a later router", test_par_redraw},
+		{"conservation under load", test_loaded},
+		{NULL, NULL},
+	};
+	return ut_run("codes", tests);
+}
