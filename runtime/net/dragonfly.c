@@ -166,6 +166,7 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->codes_vc = m->cfg.vc_rule == DF_VC_CODES;
 	m->codes_rules = m->cfg.rules == DF_RULES_CODES;
 	m->accept = m->cfg.credit_return == DF_CREDIT_ACCEPT;
+	m->codes_path = m->accept || m->codes_vc || m->codes_rules;
 	m->chunk_round = m->accept ? m->cfg.chunk_size : 0;
 	m->rd_enter = m->cfg.router_delay_on_exit ? 0 : m->cfg.router_delay;
 	m->rd_exit = m->cfg.router_delay_on_exit ? m->cfg.router_delay : 0;

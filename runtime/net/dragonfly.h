@@ -90,7 +90,7 @@ int df_is_codes_conf(const char *path);
 typedef struct df_codes_info {
 	uint32_t *bb_nodes;   /* burst-buffer nodes: where MFNetSim's codes-store LPs sit (heap), or NULL */
 	uint32_t nbb;
-	char *notes;          /* heap: "file:line: what: how ncsim treats it", one line per setting ncsim ignores or approximates */
+	char *notes;          /* heap: "file:line: what: how ncsim treats it", per setting ncsim ignores or approximates */
 } df_codes_info;
 /*
  * Reads a CODES dragonfly-dally .conf into c with CODES' defaults and

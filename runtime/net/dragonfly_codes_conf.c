@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "runtime/net/dragonfly_model.h"
+#include "base/checked.h"
 #include "base/util.h"
 
 #define GIB 1073741824.0
@@ -135,7 +136,7 @@ static char *cf_rhs(codes_file *f, char **err)
 	}
 }
 
-/* Dragonfly files nest two deep (LPGROUPS { MODELNET_GRP { ... } }); the bound keeps the recursion off the stack's end. */
+/* Dragonfly files nest two deep (LPGROUPS { MODELNET_GRP { ... } }); the bound keeps recursion off the stack's end. */
 #define CF_MAX_DEPTH 32
 
 /* block contents up to its '}' (the end of the file at depth 0). */
@@ -262,7 +263,7 @@ static int kv_count(const codes_file *f, const codes_kv *kv, double max, uint32_
 	double v;
 	if (kv_num(f, kv, &v, err) < 0)
 		return -1;
-	if (v != (double)(uint32_t)v || v > max)
+	if (v > max || v != (double)(uint32_t)v) /* range first: casting a double past UINT32_MAX is undefined */
 		return df_fail(err, "%s:%d: %s must be a whole number up to %.0f", f->path, kv->line, kv->key, max);
 	*out = (uint32_t)v;
 	return 0;
@@ -284,7 +285,8 @@ static void note(codes_file *f, const codes_kv *kv, const char *why)
 		fprintf(f->notes, "%s:%d: %s = %s: %s\n", f->path, kv->line, kv->key, kv->val, why);
 }
 
-static ncsim_time_t ns_to_ps(double ns) { return (ncsim_time_t)(ns * 1000.0 + 0.5); }
+/* Saturates at CK_OVERFLOW: a huge delay (or a tiny bandwidth) must not be cast out of range. */
+static ncsim_time_t ns_to_ps(double ns) { return ck_round_u64(ns * 1000.0); }
 
 /* CODES' bytes_to_ns: the time to put `bytes` on a link of `gib` GiB/s, in ns. */
 static double codes_bytes_to_ns(double bytes, double gib) { return bytes / GIB / gib * 1e9; }
@@ -379,7 +381,8 @@ static int links(df_config *c, codes_file *f, double chunk, double gib[DF_NCLASS
 			return -1;
 		if (!(gib[k] > 0))
 			return df_fail(err, "%s:%d: %s must be positive", f->path, param(f, bwkey[k])->line, bwkey[k]);
-		c->vc_size[k] = (uint64_t)vc[k];
+		/* Truncated as before, saturating instead of casting out of range; validation refuses sizes past 2 GiB. */
+		c->vc_size[k] = vc[k] < 18446744073709551616.0 ? (uint64_t)vc[k] : CK_OVERFLOW;
 		c->bw[k] = gib[k] * GIB;
 		double d = codes_bytes_to_ns(chunk, gib[k]);
 		if (cf_num(f, dkey[k], &d, err) < 0)
@@ -469,7 +472,7 @@ static int readable(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
 }
 
-/* A placeholder name "[...]/rest": the file rest under --codes-root, or under the nearest folder from the .conf's up. */
+/* A placeholder name "[...]/rest": the file rest under --codes-root, or under the nearest folder from the file's up. */
 static char *placeholder(codes_file *f, const codes_kv *kv, const char *rest, char **err)
 {
 	while (*rest == '/')

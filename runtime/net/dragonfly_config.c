@@ -122,7 +122,8 @@ int df_config_check(const df_config *c, const char **key, char **err)
 	if ((*key = bad_shape(c)) && (c->groups < 1 || c->routers < 1 || c->nodes < 1))
 		return df_fail(err, "dragonfly: groups, routers_per_group and nodes_per_router must be at least 1");
 	if (*key)
-		return df_fail(err, "dragonfly: at most 65535 groups, 255 routers per group, 255 nodes per router and 255 global links per router");
+		return df_fail(err, "dragonfly: at most 65535 groups, 255 routers per group, 255 nodes per router and "
+		               "255 global links per router");
 	*key = "groups";
 	if ((uint64_t)c->groups * c->routers * c->nodes > 0xfffffff0u)
 		return df_fail(err, "dragonfly: too many nodes");

@@ -190,6 +190,7 @@ typedef struct df_model {
 	uint32_t chunk_round;                 /* accept mode: buffers count whole chunks of this size; 0: bytes */
 	uint8_t accept;                       /* credit_return = accept */
 	uint8_t codes_rules, codes_vc;        /* rules = codes, vc_rule = codes */
+	uint8_t codes_path;                   /* any of accept, codes_rules, codes_vc: arrivals take the CODES path */
 
 	/* Per port (see the diagram at the top). */
 	df_port *ports;
@@ -239,22 +240,9 @@ static inline void df_send_pkt(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, co
 	sim_schedule(ctx, ev);
 }
 
-/*
- * The VC of pk's next hop through `port` at router r (dr: the destination's
- * router; flags_in: pk's flags before this router routed it). Hop slots: see
- * dragonfly_route.c. CODES (router_packet_receive in dragonfly-dally.C): in
- * the source group the number of local hops so far, or 1 once non-minimal;
- * 2 in an intermediate group, 3 in the destination group, on every kind of
- * port.
- */
-static inline uint8_t df_vc_of(const df_model *m, uint32_t r, uint32_t dr, const df_pkt *pk, uint32_t port,
-                               unsigned flags_in)
+/* The VC of pk's next hop through `port` at router r (dr: its destination's router), by dragonfly_route.c's slots. */
+static inline uint8_t df_vc_slots(const df_model *m, uint32_t r, uint32_t dr, const df_pkt *pk, uint32_t port)
 {
-	if (m->codes_vc) {
-		if (!pk->ghops) /* CODES paths take at most one local hop in the source group */
-			return pk->lhops || (flags_in & DF_PKT_NONMIN) ? 1 : 0;
-		return m->grp[r] == m->grp[dr] ? 3 : 2;
-	}
 	switch (df_topo_class(&m->topo, port)) {
 	case DF_GLOBAL:
 		return pk->ghops ? 1 : 0;
@@ -265,6 +253,26 @@ static inline uint8_t df_vc_of(const df_model *m, uint32_t r, uint32_t dr, const
 	default:
 		return 0;
 	}
+}
+
+/*
+ * The VC of pk's next hop at router r by CODES' rule (router_packet_receive
+ * in dragonfly-dally.C), whatever the port: in the source group the number of
+ * local hops so far, or 1 once non-minimal (flags_in: pk's flags before this
+ * router routed it); 2 in an intermediate group; 3 in the destination group.
+ */
+static inline uint8_t df_vc_codes(const df_model *m, uint32_t r, uint32_t dr, const df_pkt *pk, unsigned flags_in)
+{
+	if (!pk->ghops) /* CODES paths take at most one local hop in the source group */
+		return pk->lhops || (flags_in & DF_PKT_NONMIN) ? 1 : 0;
+	return m->grp[r] == m->grp[dr] ? 3 : 2;
+}
+
+/* The VC of pk's next hop through `port` at router r, by the model's VC rule. */
+static inline uint8_t df_vc_of(const df_model *m, uint32_t r, uint32_t dr, const df_pkt *pk, uint32_t port,
+                               unsigned flags_in)
+{
+	return m->codes_vc ? df_vc_codes(m, r, dr, pk, flags_in) : df_vc_slots(m, r, dr, pk, port);
 }
 
 /* Buffer space a packet of `bytes` takes: the bytes, or whole chunks in accept mode (CODES counts chunks). */

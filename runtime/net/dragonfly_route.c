@@ -193,10 +193,9 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 {
 	const df_topo *T = &m->topo;
 	uint32_t dr = m->node_rt[pk->dst];
-	unsigned flags_in = pk->flags;
 	if (r == dr) {
 		*port = pk->dst - dr * T->p;
-		*vc = df_vc_of(m, r, dr, pk, *port, flags_in);
+		*vc = 0;
 		return;
 	}
 	uint32_t p = DF_NONE;
@@ -229,5 +228,5 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
 	if (p == DF_NONE)
 		p = toward_router(m, r, dr);
 	*port = p;
-	*vc = df_vc_of(m, r, dr, pk, p, flags_in);
+	*vc = df_vc_slots(m, r, dr, pk, p);
 }

@@ -120,7 +120,8 @@ static inline __attribute__((always_inline)) void credit_router(df_model *m, uin
 }
 
 /* `bytes` of the terminal input buffer come back to node's NIC at time t. */
-static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t, ncsim_time_t now)
+static inline __attribute__((always_inline)) void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t,
+                                                             ncsim_time_t now)
 {
 	df_nic *n = &m->nics[node];
 	if (n->sat_since == DF_NEVER) {
@@ -142,7 +143,8 @@ static void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t 
 }
 
 /* Returns the packet's input-buffer space to whoever feeds input port in_port, at time t (inlined: hot). */
-static inline __attribute__((always_inline)) void return_credit(df_model *m, df_router *rt, const df_pkt *pk, ncsim_time_t t, ncsim_time_t now)
+static inline __attribute__((always_inline)) void return_credit(df_model *m, df_router *rt, const df_pkt *pk,
+                                                                ncsim_time_t t, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	size_t ix = df_pix(m, rt->id, pk->in_port);
@@ -190,7 +192,8 @@ static void unblock_port(df_model *m, df_port *P, size_t ix, ncsim_time_t now)
 }
 
 /* Forwards the packet in slot si through output port `port` on VC `vc`, starting now (inlined in both arbiters). */
-static inline __attribute__((always_inline)) void forward(df_model *m, df_router *rt, uint32_t port, df_port *P, uint8_t vc, uint32_t si, ncsim_time_t now)
+static inline __attribute__((always_inline)) void forward(df_model *m, df_router *rt, uint32_t port, df_port *P,
+                                                          uint8_t vc, uint32_t si, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	sim_ctx *ctx = m->ctx;
@@ -270,6 +273,20 @@ static inline __attribute__((always_inline)) void send_head(df_model *m, df_rout
 		schedule_wake(m, rt, port, P, now);
 }
 
+/* Accept mode: starts the next accepted packet on the free port P, round-robin over its VCs. */
+static void arbitrate_accepted(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
+{
+	unsigned nv = P->nvc, v = P->rr;
+	for (unsigned k = 0; k < nv; k++) {
+		if (++v >= nv)
+			v = 0;
+		if (P->qhead[v] != DF_NONE) {
+			send_head(m, rt, port, P, v, now);
+			return;
+		}
+	}
+}
+
 /*
  * Arbitration of the free port P (index ix): starts the next packet if some
  * VC's head fits downstream. Kept out of line so that the frequent busy-port
@@ -278,6 +295,10 @@ static inline __attribute__((always_inline)) void send_head(df_model *m, df_rout
 static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint32_t port, df_port *P, size_t ix,
                                                 ncsim_time_t now)
 {
+	if (m->accept) {
+		arbitrate_accepted(m, rt, port, P, now);
+		return;
+	}
 	unsigned nv = P->nvc;
 	if (port < m->topo.p) {
 		/* Ejection: collect the credits whose time has come; if the head still
@@ -320,20 +341,6 @@ static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint
 		block_port(m, rt, port, P, ix, now);
 }
 
-/* Accept mode: starts the next accepted packet on the free port P, round-robin over its VCs. */
-static void arbitrate_accepted(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
-{
-	unsigned nv = P->nvc, v = P->rr;
-	for (unsigned k = 0; k < nv; k++) {
-		if (++v >= nv)
-			v = 0;
-		if (P->qhead[v] != DF_NONE) {
-			send_head(m, rt, port, P, v, now);
-			return;
-		}
-	}
-}
-
 /* Starts the next packet on `port` if the port is free and some VC's head fits downstream. */
 static inline void try_send(df_model *m, df_router *rt, uint32_t port, ncsim_time_t now)
 {
@@ -341,8 +348,6 @@ static inline void try_send(df_model *m, df_router *rt, uint32_t port, ncsim_tim
 	df_port *P = &m->ports[ix];
 	if (P->free_at > now)
 		schedule_wake(m, rt, port, P, now);
-	else if (m->accept)
-		arbitrate_accepted(m, rt, port, P, now);
 	else
 		arbitrate(m, rt, port, P, ix, now);
 }
@@ -374,7 +379,7 @@ static void accept_or_stall(df_model *m, df_router *rt, uint32_t port, uint8_t v
 		block_port(m, rt, port, P, ix, now);
 }
 
-/* Accept mode: a credit came back to VC vc of `port`: stalled packets that now fit enter it (CODES' router_buf_update). */
+/* Accept mode: a credit came back to VC vc of `port`: stalled packets that fit enter it (CODES' router_buf_update). */
 static void unstall(df_model *m, df_router *rt, uint32_t port, uint8_t vc, ncsim_time_t now)
 {
 	size_t ix = df_pix(m, rt->id, port);
@@ -398,6 +403,40 @@ static void unstall(df_model *m, df_router *rt, uint32_t port, uint8_t vc, ncsim
 		unblock_port(m, P, ix, now);
 }
 
+/* Queues the packet in slot si for VC vc of `port` (holding its input buffer) and tries the port. */
+static inline void enqueue(df_model *m, df_router *rt, uint32_t port, uint8_t vc, uint32_t si, ncsim_time_t now)
+{
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	if (P->qtail[vc] == DF_NONE)
+		P->qhead[vc] = si;
+	else
+		rt->slots.ptr[P->qtail[vc]].next = si;
+	P->qtail[vc] = si;
+	m->pstat[ix].qbytes += rt->slots.ptr[si].p.bytes;
+	try_send(m, rt, port, now);
+}
+
+/* An arrival when some semantic key is CODES' (kept out of line: the native path stays short). */
+static __attribute__((noinline)) void arrive_codes(df_model *m, df_router *rt, uint32_t si, ncsim_time_t now)
+{
+	df_pkt *pk = &rt->slots.ptr[si].p;
+	unsigned flags_in = pk->flags;
+	uint32_t port;
+	uint8_t vc;
+	if (m->codes_rules) {
+		df_route_codes(m, rt->id, pk, &port, &vc);
+	} else {
+		df_route(m, rt->id, pk, &port, &vc);
+		if (m->codes_vc)
+			vc = df_vc_codes(m, rt->id, m->node_rt[pk->dst], pk, flags_in);
+	}
+	if (m->accept)
+		accept_or_stall(m, rt, port, vc, si, now);
+	else
+		enqueue(m, rt, port, vc, si, now);
+}
+
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	df_router *rt = state;
@@ -406,25 +445,14 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	df_slot *s = &rt->slots.ptr[si];
 	s->p = *SIM_PAYLOAD(ev, const df_pkt);
 	s->next = DF_NONE;
-	uint32_t port;
-	uint8_t vc;
-	if (m->codes_rules)
-		df_route_codes(m, rt->id, &s->p, &port, &vc);
-	else
-		df_route(m, rt->id, &s->p, &port, &vc);
-	if (m->accept) {
-		accept_or_stall(m, rt, port, vc, si, sim_now(ctx));
+	if (m->codes_path) {
+		arrive_codes(m, rt, si, sim_now(ctx));
 		return;
 	}
-	size_t ix = df_pix(m, rt->id, port);
-	df_port *P = &m->ports[ix];
-	if (P->qtail[vc] == DF_NONE)
-		P->qhead[vc] = si;
-	else
-		rt->slots.ptr[P->qtail[vc]].next = si;
-	P->qtail[vc] = si;
-	m->pstat[ix].qbytes += s->p.bytes;
-	try_send(m, rt, port, sim_now(ctx));
+	uint32_t port;
+	uint8_t vc;
+	df_route(m, rt->id, &s->p, &port, &vc);
+	enqueue(m, rt, port, vc, si, sim_now(ctx));
 }
 
 static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)

@@ -117,7 +117,7 @@ void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
 
 static const char *const class_name[DF_NCLASSES] = {"terminal", "local", "global"};
 
-/* The head of the FIFO of packets that wait for credits on VC v of port ix: the port's queue, or its stall FIFO in accept mode. */
+/* The first packet waiting for credits on VC v of port ix: in the port's queue, or its stall FIFO in accept mode. */
 static uint32_t waiting_head(const df_model *m, size_t ix, unsigned v)
 {
 	return m->accept ? m->stall[ix].head[v] : m->ports[ix].qhead[v];

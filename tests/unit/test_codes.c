@@ -199,7 +199,7 @@ static df_config codes72(enum df_routing routing)
 	return c;
 }
 
-/* Delivers n messages of 4096 B from src to dst, all injected at 0, on c: t[0] the sum of their latencies, t[1] the largest. */
+/* Delivers n messages of 4096 B from src to dst, injected at 0: t[0] the sum of the latencies, t[1] the largest. */
 static void deliveries(df_config *c, uint32_t src, uint32_t dst, unsigned n, ncsim_time_t *t)
 {
 	sim_ctx *ctx = sim_new(5);
