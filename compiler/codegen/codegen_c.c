@@ -299,39 +299,45 @@ static void file_head(cg *g, const src_file *sf, const char *pname, const cg_buf
 	cg_line(g, "%s", "");
 }
 
-/* The locals of the entry function that the body may use: name, declaration, release. */
+/*
+ * The locals of the entry function that the body may use: name, declaration,
+ * and for those that hold heap memory the rt_track release function (then
+ * the entry ends with rt_release, newest first, and a task abandoned in
+ * between is released by the runtime).
+ */
 static const struct {
 	const char *name, *decl, *release;
 } entry_locals[] = {
 	{"e", "ncsim_err e = NCSIM_ERR_INIT;", NULL},
 	{"num_tasks", "const rt_int num_tasks = rt_num_tasks(t);", NULL},
-	{"cg_ga", "struct ncsim_ivec cg_ga = { NULL, 0, 0 };", "free(cg_ga.ptr);"},
-	{"cg_gb", "struct ncsim_ivec cg_gb = { NULL, 0, 0 };", "free(cg_gb.ptr);"},
-	{"cg_ob", "struct ncsim_text cg_ob = { NULL, 0, 0 };", "free(cg_ob.ptr);"},
-	{"fc", "ncsim_filecache *fc = NULL;", "ncsim_filecache_free(fc);"},
 	{"cg_timed", "int cg_timed = 0;", NULL},
+	{"cg_ga", "struct ncsim_ivec cg_ga = { NULL, 0, 0 };", "ncsim_ivec_release"},
+	{"cg_gb", "struct ncsim_ivec cg_gb = { NULL, 0, 0 };", "ncsim_ivec_release"},
+	{"cg_ob", "struct ncsim_text cg_ob = { NULL, 0, 0 };", "ncsim_text_release"},
+	{"cg_memo", "struct rt_memo *cg_memo = NULL;", "rt_memo_release"},
 };
+#define N_ENTRY_LOCALS (sizeof entry_locals / sizeof *entry_locals)
 
 /* The entry function around the body: the locals the body uses, then their release. */
 static void file_entry(cg *g, const cg_buf *body)
 {
 	const char *code = body->ptr ? body->ptr : "";
-	int used[sizeof entry_locals / sizeof *entry_locals];
+	int used[N_ENTRY_LOCALS];
 	cg_line(g, "/* Runs once per simulated task. */");
 	cg_line(g, "static void ncsim_entry(rt_task *t)");
 	cg_line(g, "{");
 	g->indent = 1;
-	for (size_t i = 0; i < sizeof entry_locals / sizeof *entry_locals; i++)
-		if ((used[i] = cg_code_uses(code, entry_locals[i].name)))
-			cg_line(g, "%s", entry_locals[i].decl);
-	if (g->memo_sites)
-		cg_line(g, "struct rt_memo *cg_memo[%u] = { NULL };", g->memo_sites);
+	for (size_t i = 0; i < N_ENTRY_LOCALS; i++) {
+		if (!(used[i] = cg_code_uses(code, entry_locals[i].name)))
+			continue;
+		cg_line(g, "%s", entry_locals[i].decl);
+		if (entry_locals[i].release)
+			cg_line(g, "rt_track(t, &%s, %s);", entry_locals[i].name, entry_locals[i].release);
+	}
 	cg_buf_add(g->out, code, strlen(code));
-	for (size_t i = 0; i < sizeof entry_locals / sizeof *entry_locals; i++)
+	for (size_t i = N_ENTRY_LOCALS; i-- > 0;)
 		if (used[i] && entry_locals[i].release)
-			cg_line(g, "%s", entry_locals[i].release);
-	if (g->memo_sites)
-		cg_line(g, "rt_memo_free(cg_memo, %uu);", g->memo_sites);
+			cg_line(g, "rt_release(t, &%s);", entry_locals[i].name);
 	g->indent = 0;
 	cg_line(g, "}");
 }
@@ -344,10 +350,11 @@ int cg_emit(fe_ctx *fe, const ast_node *prog, const cg_opts *o, FILE *out)
 	const src_file *sf = src_get(g->src, prog->span.file);
 	char *pname = o->name ? xstrdup(o->name) : cg_program_name(sf->name);
 	char *cname = o->c_name ? xstrdup(o->c_name) : xasprintf("%s.c", pname);
-	static const char *const fixed[] = {"t", "e", "num_tasks", "cg_ga", "cg_gb", "cg_ob", "fc", "cg_timed", "cg_memo",
-	                                    "ncsim_entry", "ncsim_source", "ncsim_params", "ncsim_prog", "main"};
+	static const char *const fixed[] = {"t", "ncsim_entry", "ncsim_source", "ncsim_params", "ncsim_prog", "main"};
 	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		(void)cg_uniq(g, fixed[i]);
+	for (size_t i = 0; i < N_ENTRY_LOCALS; i++)
+		(void)cg_uniq(g, entry_locals[i].name);
 	g->srcname = cg_cstr(g, sf->name, strlen(sf->name));
 	for (size_t i = 0; i < sf->len; i++)
 		g->src_lines += sf->text[i] == '\n' || i + 1 == sf->len;

@@ -85,7 +85,7 @@ typedef struct cg {
 	const char *srcname; /* source file name (a C string literal), for #line */
 	/* features of the descriptor and the includes (the entry's locals are found in its code) */
 	int uses_log, uses_random, uses_union, uses_traffic;
-	unsigned memo_sites; /* statements with a memoized implicit-receive scan (cg_memo tables) */
+	unsigned memo_sites; /* statements with a memoized implicit-receive scan (the sites of cg_memo) */
 } cg;
 
 /*

@@ -155,7 +155,7 @@ static void send_to_targets(cg *g, const cg_sym *env, const char *x, void *ud)
  * keeps it per task:
  *
  *   key = { this task's number, values of the variables the descriptions read }
- *   ent = cg_memo_get(t, &cg_memo[site], nkey, key)
+ *   ent = rt_memo_get(t, &cg_memo, site, nkey, key)
  *   if (ent->used)                       known key: only the senders found before
  *     for s in ent->list: if s in senders: if me in targets(s): receive
  *   else                                 first time: the full scan, unchanged,
@@ -240,7 +240,7 @@ static void recv_by_sender(cg *g, const cg_sym *env, const ast_node *S, const p2
 	for (int i = 0; i < d.nkey; i++)
 		kv = cg_fmt(g, "%s, (int64_t)%s", kv, d.key[i]);
 	cg_line(g, "const int64_t %s[%d] = { %s };", key, d.nkey + 1, kv);
-	cg_line(g, "struct rt_memo_ent *const %s = rt_memo_get(t, &cg_memo[%u], %d, %s);", ent, site, d.nkey + 1, key);
+	cg_line(g, "struct rt_memo_ent *const %s = rt_memo_get(t, &cg_memo, %u, %d, %s);", ent, site, d.nkey + 1, key);
 	cg_line(g, "if (%s->used) {", ent);
 	g->indent++;
 	cg_open(g, "for (size_t %s = 0; %s < %s->list.len; %s++)", j, j, ent, j);

@@ -272,7 +272,7 @@ static ex file_data(cg *g, const cg_sym *env, const ast_node *n, int flt)
 			a[i] = flt ? "1.0" : "1";
 		}
 	}
-	return mk(cg_fmt(g, "ncsim_file_data_%s(ncsim_filecache_lazy(&fc), %s, %s, %s, %s, %s, &e)", flt ? "f" : "i", a[0], a[1],
+	return mk(cg_fmt(g, "ncsim_file_data_%s(rt_filecache(t), %s, %s, %s, %s, %s, &e)", flt ? "f" : "i", a[0], a[1],
 	                 a[2], a[3], a[4]),
 	          1);
 }
@@ -625,12 +625,13 @@ void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const c
 	/* General case: the values of every range, in order, then the loop. */
 	const char *list = cg_uniq(g, "list"), *i = cg_uniq(g, "i");
 	cg_line(g, "struct ncsim_ivec %s = { NULL, 0, 0 };", list);
+	cg_line(g, "rt_track(t, &%s, ncsim_ivec_release);", list);
 	for (uint32_t k = 0; k < ranges->len; k++)
 		append_range(g, env, ranges->items[k], list);
 	cg_open(g, "for (size_t %s = 0; %s < %s.len; %s++)", i, i, list, i);
 	each_value(g, env, cg_fmt(g, "const rt_int %s = %s.ptr[%s];", x, list, i), x, body, ud);
 	cg_close(g);
-	cg_line(g, "free(%s.ptr);", list);
+	cg_line(g, "rt_release(t, &%s);", list);
 }
 
 /* ------------------------------------------------------------ random functions */

@@ -110,7 +110,9 @@ static void output_body(cg *g, const cg_sym *env, const char *x, void *ud)
 	const ast_node *n = ud;
 	(void)x;
 	cg_if(g, "!rt_suppressed(t)");
-	cg_line(g, "cg_ob.len = 0;");
+	/* cg_ob keeps its memory from one line to the next; the entry frees it (tracked). */
+	if (n->u.output.items.len)
+		cg_line(g, "cg_ob.len = 0;");
 	for (uint32_t i = 0; i < n->u.output.items.len; i++) {
 		const ast_node *it = n->u.output.items.items[i];
 		if (it->kind == AST_STRING || it->kind == AST_VALUE_OF)
@@ -118,10 +120,7 @@ static void output_body(cg *g, const cg_sym *env, const char *x, void *ud)
 		else
 			cg_line(g, "rt_text_putg(t, &cg_ob, %s);", cg_flt(g, env, it));
 	}
-	cg_line(g, "rt_output(t, cg_ob.ptr ? cg_ob.ptr : \"\");");
-	/* Freed at once: a later run-time error ends the task without returning through the entry function. */
-	cg_line(g, "free(cg_ob.ptr);");
-	cg_line(g, "cg_ob = (struct ncsim_text){ NULL, 0, 0 };");
+	cg_line(g, "rt_output(t, %s);", n->u.output.items.len ? "cg_ob.ptr" : "\"\"");
 	cg_endif(g);
 }
 

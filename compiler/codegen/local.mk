@@ -14,3 +14,7 @@ libncsimfe_la_SOURCES += compiler/codegen/codegen_c.c compiler/codegen/codegen_c
 # skipped without it).
 TESTS += tests/e2e/run-e2e.sh tests/e2e/run-options.sh tests/e2e/corpus-cc.sh tests/e2e/corpus-run.sh
 EXTRA_DIST += tests/e2e/progs tests/e2e/e2e-system.conf tests/e2e/corpus-args.txt
+
+# rt_track: an abandoned task releases what its locals hold; generated C tracks them.
+check_PROGRAMS += tests/unit/test_track
+TESTS += tests/unit/test_track

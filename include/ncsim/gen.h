@@ -9,6 +9,10 @@
  * shaped for generated code: a run-time error of ncsim/stdlib.h is recorded
  * in the task's sticky ncsim_err `e` and turned into rt_fatal (with the
  * statement's source line) by the rt_ok_* check around each expression.
+ *
+ * Every local that holds heap memory (a task list, the OUTPUTS text, the
+ * memo) is tracked (rt_track of ncsim/rt.h) with the *_release function of
+ * its type below, so that a task abandoned in the middle frees it too.
  */
 #ifndef NCSIM_GEN_H
 #define NCSIM_GEN_H
@@ -136,6 +140,12 @@ static inline void rt_ivec_push(rt_task *t, struct ncsim_ivec *v, int64_t x)
 	v->ptr[v->len++] = x;
 }
 
+/* Frees the values of the struct ncsim_ivec at v (an rt_track release function). */
+static inline void ncsim_ivec_release(void *v)
+{
+	free(((struct ncsim_ivec *)v)->ptr);
+}
+
 /* qsort order of int64_t. */
 static inline int ncsim_ivec_cmp_(const void *a, const void *b)
 {
@@ -185,6 +195,12 @@ static inline void rt_text_puts(rt_task *t, struct ncsim_text *b, const char *s)
 	b->len += n;
 }
 
+/* Frees the text of the struct ncsim_text at b (an rt_track release function). */
+static inline void ncsim_text_release(void *b)
+{
+	free(((struct ncsim_text *)b)->ptr);
+}
+
 /* Appends v as OUTPUTS prints numbers (%.10g). */
 static inline void rt_text_putg(rt_task *t, struct ncsim_text *b, double v)
 {
@@ -193,21 +209,20 @@ static inline void rt_text_putg(rt_task *t, struct ncsim_text *b, double v)
 	rt_text_puts(t, b, buf);
 }
 
-/* The task's FILE_DATA cache *fc, created on first use. */
-static inline ncsim_filecache *ncsim_filecache_lazy(ncsim_filecache **fc)
-{
-	if (!*fc)
-		*fc = ncsim_filecache_new();
-	return *fc;
-}
-
 /* ------------------------------------------------------------ memo of implicit receives */
 
 /*
  * Per-task memo of the senders whose targets include this task, one table
- * per send statement, keyed by the values of the variables its task
- * descriptions read. Direct-mapped with a short probe; an entry is kept only
- * when its scan completed with at most RT_MEMO_MAXLEN senders.
+ * per memoized send statement (its site), keyed by the values of the
+ * variables its task descriptions read. Direct-mapped with a short probe; an
+ * entry is kept only when its scan completed with at most RT_MEMO_MAXLEN
+ * senders. One local `struct rt_memo *` holds the tables of every site, each
+ * allocated on first use:
+ *
+ *   memo -> { n, site[0] site[1] ... site[n-1] }
+ *                   |      NULL
+ *                   v
+ *              { e[RT_MEMO_SLOTS] }     e: { used, key[], list of senders }
  */
 #define RT_MEMO_SLOTS 64
 #define RT_MEMO_PROBE 4
@@ -220,22 +235,44 @@ struct rt_memo_ent {
 	struct ncsim_ivec list;
 };
 
-struct rt_memo {
+struct rt_memo_table {
 	struct rt_memo_ent e[RT_MEMO_SLOTS];
 };
 
-/* The entry of key[0..nkey) in *mp (allocated on first use): used = 1 if it holds the senders, else emptied for a scan. */
-static inline struct rt_memo_ent *rt_memo_get(rt_task *t, struct rt_memo **mp, int nkey, const int64_t *key)
+struct rt_memo {
+	unsigned n;
+	struct rt_memo_table *site[];
+};
+
+/* The table of `site` in *mp, allocated with room for that site (and zeroed) on first use. */
+static inline struct rt_memo_table *rt_memo_table(rt_task *t, struct rt_memo **mp, unsigned site)
 {
-	if (!*mp && !(*mp = (struct rt_memo *)calloc(1, sizeof **mp)))
+	struct rt_memo *m = *mp;
+	if (!m || site >= m->n) {
+		unsigned n = site + 1, old = m ? m->n : 0;
+		if (!(m = (struct rt_memo *)realloc(m, sizeof *m + n * sizeof m->site[0])))
+			rt_fatal(t, "out of memory");
+		memset(m->site + old, 0, (n - old) * sizeof m->site[0]);
+		m->n = n;
+		*mp = m;
+	}
+	if (!m->site[site] && !(m->site[site] = (struct rt_memo_table *)calloc(1, sizeof *m->site[site])))
 		rt_fatal(t, "out of memory");
+	return m->site[site];
+}
+
+/* The entry of key[0..nkey) at `site` of *mp: used = 1 if it holds the senders, else emptied for a scan. */
+static inline struct rt_memo_ent *rt_memo_get(rt_task *t, struct rt_memo **mp, unsigned site, int nkey,
+                                              const int64_t *key)
+{
+	struct rt_memo_table *tab = rt_memo_table(t, mp, site);
 	uint64_t h = 0x9e3779b97f4a7c15u;
 	for (int i = 0; i < nkey; i++)
 		h = (h ^ (uint64_t)key[i]) * 0x100000001b3u;
 	unsigned home = (unsigned)(h ^ (h >> 29)) % RT_MEMO_SLOTS;
 	struct rt_memo_ent *free_e = NULL;
 	for (unsigned p = 0; p < RT_MEMO_PROBE; p++) {
-		struct rt_memo_ent *x = &(*mp)->e[(home + p) % RT_MEMO_SLOTS];
+		struct rt_memo_ent *x = &tab->e[(home + p) % RT_MEMO_SLOTS];
 		if (!x->used) {
 			if (!free_e)
 				free_e = x;
@@ -243,7 +280,7 @@ static inline struct rt_memo_ent *rt_memo_get(rt_task *t, struct rt_memo **mp, i
 			return x;
 		}
 	}
-	struct rt_memo_ent *x = free_e ? free_e : &(*mp)->e[home];
+	struct rt_memo_ent *x = free_e ? free_e : &tab->e[home];
 	x->used = 0;
 	if (nkey)
 		memcpy(x->key, key, (size_t)nkey * sizeof *key);
@@ -258,16 +295,16 @@ static inline void rt_memo_push(rt_task *t, struct rt_memo_ent *x, int64_t s)
 		rt_ivec_push(t, &x->list, s);
 }
 
-/* Frees the n tables of m[] (NULL entries are skipped). */
-static inline void rt_memo_free(struct rt_memo **m, unsigned n)
+/* Frees the memo of the `struct rt_memo *` at mp, every site (an rt_track release function). */
+static inline void rt_memo_release(void *mp)
 {
-	for (unsigned k = 0; k < n; k++) {
-		if (!m[k])
-			continue;
-		for (int i = 0; i < RT_MEMO_SLOTS; i++)
-			free(m[k]->e[i].list.ptr);
-		free(m[k]);
+	struct rt_memo *m = *(struct rt_memo **)mp;
+	for (unsigned k = 0; m && k < m->n; k++) {
+		for (int i = 0; m->site[k] && i < RT_MEMO_SLOTS; i++)
+			free(m->site[k]->e[i].list.ptr);
+		free(m->site[k]);
 	}
+	free(m);
 }
 
 #ifdef __cplusplus

@@ -23,8 +23,8 @@
 extern "C" {
 #endif
 
-/* 2: UNION_Compute, UNION_IO_WRITE and UNION_IO_READ take doubles (ncsim/union.h). */
-#define NCSIM_RT_ABI 2
+/* 2: UNION_Compute, UNION_IO_WRITE and UNION_IO_READ take doubles (ncsim/union.h). 3: rt_track. */
+#define NCSIM_RT_ABI 3
 
 typedef uint64_t ncsim_time_t; /* simulated time, picoseconds */
 typedef int64_t rt_int;        /* the coNCePTuaL integer (ncptl_int) */
@@ -114,6 +114,37 @@ rt_task *rt_self(void);
 
 /* Ends the whole simulation with an error naming the task, source line and time. */
 _Noreturn void rt_fatal(rt_task *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------ resources of a task */
+
+/*
+ * A task that fails (rt_fatal, or an error in a runtime call), or that is
+ * still waiting when the run ends (another task failed, a deadlock, --until,
+ * an interrupt), is abandoned: its coroutine is never resumed, so the code
+ * after the call that suspended it never runs, and memory it holds in its
+ * locals would never be freed. rt_track registers such an object for the
+ * current scope; rt_release ends the scope and releases it. Scopes nest, last
+ * in first out:
+ *
+ *     struct ncsim_ivec list = { NULL, 0, 0 };
+ *     rt_track(t, &list, ncsim_ivec_release);      (ncsim/gen.h)
+ *     ... calls that may block or fail ...
+ *     rt_release(t, &list);                         calls ncsim_ivec_release(&list)
+ *
+ * When an abandoned task is freed, the runtime calls release(obj) for every
+ * object it still tracks, newest first, then drops its stack. So obj (usually
+ * the address of a local: a pointer, or a struct that holds one) must hold a
+ * valid value whenever the task may block or fail, and release may only free
+ * memory: it runs after the run, outside the task. A task that crashed or was
+ * stopped by the watchdog was cut off at an arbitrary instruction: nothing of
+ * it is released. A pair costs a push and a pop of two words.
+ */
+/* Tracks obj until the matching rt_release or rt_untrack: release(obj) runs if the task is abandoned meanwhile. */
+void rt_track(rt_task *t, void *obj, void (*release)(void *obj));
+/* Stops tracking obj, which must be the object tracked last (else rt_fatal), and calls its release(obj). */
+void rt_release(rt_task *t, void *obj);
+/* Stops tracking obj (the object tracked last, else rt_fatal) without releasing it: the caller keeps it. */
+void rt_untrack(rt_task *t, void *obj);
 
 /* ----------------------------------------------------------------- counters */
 

@@ -39,8 +39,8 @@ typedef struct coll_reqs {
 	rt_req *r;
 	int n;
 } coll_reqs;
-/* Makes room for n requests in q (q->n = 0); coll_reqs_wait waits for them and frees the room. */
-void coll_reqs_init(coll_reqs *q, int n);
+/* Makes room for n requests of t in q (q->n = 0); coll_reqs_wait waits for them and frees the room. */
+void coll_reqs_init(rt_task *t, coll_reqs *q, int n);
 /* Waits for every request of q and releases its storage. */
 void coll_reqs_wait(rt_task *t, coll_reqs *q);
 

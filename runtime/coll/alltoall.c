@@ -70,7 +70,7 @@ static void alltoall_throttled(rt_task *t, const rt_group *g, int me, uint64_t b
 	for (int first = 0; first < P; first += batch) {
 		int n = P - first < batch ? P - first : batch;
 		coll_reqs q;
-		coll_reqs_init(&q, 2 * n);
+		coll_reqs_init(t, &q, 2 * n);
 		for (int k = first; k < first + n; k++)
 			if (k % P)
 				q.r[q.n++] = coll_irecv(t, g, (int)(((int64_t)me + k) % P), bytes, op);

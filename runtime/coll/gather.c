@@ -32,7 +32,7 @@ void coll_linear_blocks(rt_task *t, const rt_group *g, int me, int root, const u
 		return;
 	}
 	coll_reqs q;
-	coll_reqs_init(&q, P);
+	coll_reqs_init(t, &q, P);
 	/* Ascending member order, so the serialisation order is deterministic and documented. */
 	for (int j = 0; j < P; j++) {
 		if (j == root)

@@ -72,10 +72,11 @@ static void redscat_reduce_scatterv(rt_task *t, const coll_config *cfg, const rt
 	int P = g->n;
 	coll_reduce_run(t, cfg, g, me, 0, bytes, op);
 	uint64_t *blocks = xcalloc((size_t)P, sizeof *blocks);
+	rt_track(t, blocks, free); /* freed even if the task is abandoned in the collective */
 	for (int j = 0; j < P; j++)
 		blocks[j] = coll_ring_chunk(bytes, P, j);
 	coll_linear_blocks(t, g, me, 0, blocks, 0, 0, op);
-	free(blocks);
+	rt_release(t, blocks);
 }
 
 void coll_reduce_scatter_with(rt_task *t, const coll_config *cfg, const rt_group *g, uint64_t bytes)

@@ -148,6 +148,7 @@ void rt_reduce_to(rt_task *t, const rt_group *senders, const rt_group *receivers
 		free(members);
 		return;
 	}
+	rt_track(t, members, free); /* freed even if the task is abandoned in the collective */
 	int root = coll_index(&u, receivers->members[0]);
 	coll_op op = coll_begin(t, &u, NULL);
 	const coll_tree_load load = {.each = bytes};
@@ -156,5 +157,5 @@ void rt_reduce_to(rt_task *t, const rt_group *senders, const rt_group *receivers
 	if (rme >= 0)
 		coll_tree_down(t, receivers, rme, 0, &load, &op);
 	coll_end(t);
-	free(members);
+	rt_release(t, members);
 }

@@ -142,6 +142,7 @@ void coll_seg_bcast(rt_task *t, const rt_group *g, int me, int root, coll_shape_
                     uint64_t segment, const coll_op *op)
 {
 	seg_tree st = seg_tree_of(g, me, root, sh, bytes, segment);
+	rt_track(t, st.kids, free); /* freed even if the task is abandoned in the collective */
 	rt_req next = st.parent >= 0 ? coll_irecv(t, g, st.parent, seg_size(bytes, segment, st.nseg, 0), op) : 0;
 	for (int64_t s = 0; s < st.nseg; s++) {
 		uint64_t sz = seg_size(bytes, segment, st.nseg, s);
@@ -152,23 +153,24 @@ void coll_seg_bcast(rt_task *t, const rt_group *g, int me, int root, coll_shape_
 			p2p_waitn(t, &cur, 1);
 		}
 		coll_reqs q;
-		coll_reqs_init(&q, st.nk);
+		coll_reqs_init(t, &q, st.nk);
 		for (int i = 0; i < st.nk; i++)
 			q.r[q.n++] = coll_isend(t, g, st.kids[i], sz, op);
 		coll_reqs_wait(t, &q);
 	}
-	free(st.kids);
+	rt_release(t, st.kids);
 }
 
 void coll_seg_reduce(rt_task *t, const rt_group *g, int me, int root, coll_shape_of sh, uint64_t bytes,
                      uint64_t segment, const coll_op *op)
 {
 	seg_tree st = seg_tree_of(g, me, root, sh, bytes, segment);
+	rt_track(t, st.kids, free);
 	rt_req up = 0;
 	for (int64_t s = 0; s < st.nseg; s++) {
 		uint64_t sz = seg_size(bytes, segment, st.nseg, s);
 		coll_reqs q;
-		coll_reqs_init(&q, st.nk);
+		coll_reqs_init(t, &q, st.nk);
 		for (int i = 0; i < st.nk; i++)
 			q.r[q.n++] = coll_irecv(t, g, st.kids[i], sz, op);
 		coll_reqs_wait(t, &q);
@@ -180,5 +182,5 @@ void coll_seg_reduce(rt_task *t, const rt_group *g, int me, int root, coll_shape
 	}
 	if (up)
 		p2p_waitn(t, &up, 1);
-	free(st.kids);
+	rt_release(t, st.kids);
 }

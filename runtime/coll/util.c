@@ -94,10 +94,14 @@ void coll_recv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const co
 	p2p_waitn(t, &r, 1);
 }
 
-void coll_reqs_init(coll_reqs *q, int n)
+void coll_reqs_init(rt_task *t, coll_reqs *q, int n)
 {
-	q->r = n <= (int)(sizeof q->small / sizeof q->small[0]) ? q->small : xcalloc((size_t)n, sizeof *q->r);
+	q->r = q->small;
 	q->n = 0;
+	if (n > (int)(sizeof q->small / sizeof q->small[0])) {
+		q->r = xcalloc((size_t)n, sizeof *q->r);
+		rt_track(t, q->r, free); /* freed even if the task is abandoned in the collective */
+	}
 }
 
 void coll_reqs_wait(rt_task *t, coll_reqs *q)
@@ -105,7 +109,7 @@ void coll_reqs_wait(rt_task *t, coll_reqs *q)
 	if (q->n)
 		p2p_waitn(t, q->r, q->n);
 	if (q->r != q->small)
-		free(q->r);
+		rt_release(t, q->r);
 	q->r = NULL;
 	q->n = 0;
 }

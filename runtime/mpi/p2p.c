@@ -203,13 +203,14 @@ void rt_waitall(rt_task *t)
 		free(reqs);
 		reqs = sorted;
 	}
+	rt_track(t, reqs, free); /* freed even if the task is abandoned in the wait */
 	if (nmsg) {
 		count_recvs(t, reqs, nmsg);
 		p2p_waitn(t, reqs, (int)nmsg);
 	}
 	if (nmsg < n)
 		io_wait(t, reqs + nmsg, (int)(n - nmsg));
-	free(reqs);
+	rt_release(t, reqs);
 }
 
 rt_int rt_pending(const rt_task *t) { return (rt_int)t->mpi.user_reqs.len; }

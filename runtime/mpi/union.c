@@ -261,12 +261,13 @@ void UNION_MPI_Alltoallv(const void *sendbuf, const int *sendcounts, const int *
 	(void)rdispls;
 	size_t P = (size_t)rt_num_tasks(t);
 	uint64_t *sb = xcalloc(2 * P, sizeof *sb), *rb = sb + P;
+	rt_track(t, sb, free); /* freed even if the task is abandoned (a bad count, the collective) */
 	for (size_t j = 0; j < P; j++) {
 		sb[j] = nbytes(t, sendcounts[j], sendtype, what);
 		rb[j] = nbytes(t, recvcounts[j], recvtype, what);
 	}
 	rt_alltoallv(t, rt_world(t), sb, rb);
-	free(sb);
+	rt_release(t, sb);
 }
 
 void UNION_IO_OPEN_FILE(int fid)

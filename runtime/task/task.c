@@ -41,6 +41,7 @@ rt_task *task_escape(void)
 	task_current.task = NULL;
 	if (t) {
 		t->state = TK_FAILED; /* its coroutine is abandoned mid-way: never resumed */
+		t->res.len = 0;       /* cut off at any instruction, its tracked objects may be half updated: kept */
 		coro_abandon(t->co);
 	}
 	return t;
@@ -66,6 +67,12 @@ static void run(rt_task *t)
 		if (t->mpi.user_reqs.len)
 			fprintf(stderr, "ncsim: warning: task %" PRIu32 " ended with %zu asynchronous "
 			        "operation(s) never awaited\n", t->rank, t->mpi.user_reqs.len);
+		if (t->res.len) {
+			/* Their scopes are gone with the frames that held them: nothing left to release. */
+			fprintf(stderr, "ncsim: warning: task %" PRIu32 " ended with %zu object(s) still tracked "
+			        "(rt_track without rt_release)\n", t->rank, t->res.len);
+			t->res.len = 0;
+		}
 		char *err = NULL;
 		if (t->log && rl_close(t, NULL, &err) < 0) {
 			task_fail(t, err);
@@ -193,12 +200,27 @@ static void task_body(void *arg)
 	t->job->prog->entry(t);
 }
 
+/*
+ * What a task still tracks when it is freed belongs to an abandoned task
+ * (one that returned or crashed tracks nothing): released newest first,
+ * as its scopes would have ended.
+ */
+static void release_tracked(rt_task *t)
+{
+	while (t->res.len) {
+		task_res r = t->res.ptr[--t->res.len];
+		r.release(r.obj);
+	}
+}
+
 static void job_free(task_job *j)
 {
 	for (uint32_t r = 0; r < j->ntasks && j->tasks; r++) {
 		rt_task *t = j->tasks[r];
 		if (!t)
 			continue;
+		release_tracked(t); /* before coro_free: the objects live on its stack */
+		VEC_FREE(&t->res);
 		coro_free(t->co);
 		cnt_free(&t->cnt);
 		mp_task_free(t);
@@ -426,6 +448,24 @@ _Noreturn void rt_fatal(rt_task *t, const char *fmt, ...)
 }
 
 coll_ctx *rt_coll_ctx(rt_task *t) { return t->w->coll; }
+
+/* ------------------------------------------------------------ tracked objects */
+
+void rt_track(rt_task *t, void *obj, void (*release)(void *obj))
+{
+	VEC_PUSH(&t->res, ((task_res){obj, release}));
+}
+
+/* Pops obj, which must be the object tracked last. */
+static task_res untrack(rt_task *t, void *obj, const char *fn)
+{
+	if (!t->res.len || t->res.ptr[t->res.len - 1].obj != obj)
+		rt_fatal(t, "%s: %s", fn, t->res.len ? "not the object tracked last" : "no object is tracked");
+	return t->res.ptr[--t->res.len];
+}
+
+void rt_release(rt_task *t, void *obj) { untrack(t, obj, "rt_release").release(obj); }
+void rt_untrack(rt_task *t, void *obj) { (void)untrack(t, obj, "rt_untrack"); }
 
 /* ------------------------------------------------------------ remapping (§8.14) */
 

@@ -102,6 +102,12 @@ typedef struct task_mpi {
 	int wait_left;              /* requests of that wait not yet done; -1: no wait in progress */
 } task_mpi;
 
+/* An object of the running program that rt_track registered, with its release function. */
+typedef struct task_res {
+	void *obj;
+	void (*release)(void *obj);
+} task_res;
+
 struct rt_task {
 	task_world *w;
 	task_job *job;
@@ -121,6 +127,7 @@ struct rt_task {
 	struct ncsim_mt64 *sync_rng; /* rt_random_task: synchronised generator */
 	struct nlog *log;            /* this task's log file (runtime/task/rt_log.h) */
 	struct io_task *io;          /* files and I/O requests (runtime/io/io_client.h) */
+	VEC(task_res) res;           /* rt_track's objects, oldest first: released if the task is abandoned */
 };
 
 /* Shared configuration and pools of the task layer of one simulation. */

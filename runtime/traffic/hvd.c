@@ -207,6 +207,8 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 	sim_rng_seed(&shared, tw->w->seed, trf_dest_stream_key(THVD_STREAM_SHARED, r->job, r->key));
 	uint64_t *total = xcalloc((size_t)P, sizeof *total);
 	uint64_t *gv = xcalloc((size_t)P, sizeof *gv);
+	rt_track(t, total, free); /* freed even if the task is abandoned in the statement */
+	rt_track(t, gv, free);
 	for (rt_int b = 0; b < p->batches; b++) {
 		for (rt_int l = 0; l < p->layers; l++) {
 			const rt_hvd_layer lp = r->hvd_lp[l];
@@ -244,8 +246,8 @@ void rt_traffic_horovod(rt_task *t, const rt_group *g, const rt_horovod_params *
 			}
 		}
 	}
-	free(total);
-	free(gv);
+	rt_release(t, gv);
+	rt_release(t, total);
 	/* Every message of a collective is received before the collective ends: all delivered. */
 	r->dmsgs = r->msgs;
 	r->dbytes = r->bytes;
