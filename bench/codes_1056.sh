@@ -21,11 +21,20 @@ set -e
 B=${NCSIM_BUILDDIR:-.}
 S=${NCSIM_SRCDIR:-$(dirname "$0")/..}
 NB="$B/bench/df_netbench"
+GEN="$B/tests/codes/gen_conn"
 [ -x "$NB" ] || { echo "codes_1056.sh: $NB not built (make bench/df_netbench)" >&2; exit 1; }
+[ -x "$GEN" ] || { echo "codes_1056.sh: $GEN not built (make tests/codes/gen_conn)" >&2; exit 1; }
+
+# synth-1056.conf names its connection files relative to its folder: a scratch
+# folder holds a copy of it and the files gen_conn writes for 33 x 8, h = 4.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/codes_1056.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cp "$S/tests/codes/synth-1056.conf" "$tmp/"
+"$GEN" 33 8 4 "$tmp/dally-1056-intra" "$tmp/dally-1056-inter"
 
 # routing load duration: the CSV line of one run
 run() {
-	"$NB" --system "$S/tests/codes/synth-1056.conf" --routing "$1" --codes-mode --load "$2" --size 4096 \
+	"$NB" --system "$tmp/synth-1056.conf" --routing "$1" --codes-mode --load "$2" --size 4096 \
 		--duration "$3" --until "$3" --csv | tail -n 1
 }
 field() { echo "$1" | cut -d, -f"$2"; }

@@ -22,7 +22,8 @@ check_PROGRAMS += tests/unit/test_dragonfly
 TESTS += tests/unit/test_dragonfly
 
 # CODES mode: the dragonfly-dally reader and CODES' semantics (unit), and
-# the figures of a small CODES configuration (regression); inputs in tests/codes.
-check_PROGRAMS += tests/unit/test_codes
+# the figures of a small CODES configuration (regression); inputs in tests/codes,
+# whose connection files tests/codes/gen_conn writes at test time.
+check_PROGRAMS += tests/unit/test_codes tests/codes/gen_conn
 TESTS += tests/unit/test_codes tests/codes/codes-mode.sh
 EXTRA_DIST += tests/codes

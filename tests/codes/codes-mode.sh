@@ -19,13 +19,19 @@
 #    [path-to-experiment] placeholders from --codes-root or from the file's
 #    folder, --describe lists what ncsim ignores, and a malformed file is an
 #    error with file:line.
+# Both configurations run from a scratch folder, next to the connection files
+# tests/codes/gen_conn writes for them.
 set -u
 : "${NCSIM_BUILDDIR:=.}"
 : "${NCSIM_SRCDIR:=$(dirname "$0")/../..}"
 NCSIM=$NCSIM_BUILDDIR/ncsim
-D=$NCSIM_SRCDIR/tests/codes
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/codes-mode.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+D=$tmp/codes
+mkdir "$D" && cp "$NCSIM_SRCDIR/tests/codes/dfdally-72.conf" "$NCSIM_SRCDIR/tests/codes/dally-1056.conf" "$D" &&
+	"$NCSIM_BUILDDIR/tests/codes/gen_conn" 9 4 2 "$D/dfdally-72-intra" "$D/dfdally-72-inter" &&
+	"$NCSIM_BUILDDIR/tests/codes/gen_conn" 33 8 4 "$D/dally-1056-intra" "$D/dally-1056-inter" ||
+	{ echo "FAIL: cannot generate the connection files"; exit 1; }
 fails=0
 fail() {
 	echo "FAIL: $*"

@@ -3,6 +3,8 @@
  * reader (defaults, semantics, placeholders, LPGROUPS and storage LPs, notes,
  * file:line errors) and each rule of CODES' semantics with expectations
  * worked out by hand from dragonfly-dally.C (doc/dragonfly.md, "Semantics").
+ * The suite's folder (ut_dir) holds copies of the configurations of
+ * tests/codes and the connection files tests/codes/gen_conn writes for them.
  */
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -16,10 +18,50 @@
 
 /* ------------------------------------------------------------- reader */
 
+/* `name` in the suite's folder (heap). */
+static char *codes_path(const char *name) { return xasprintf("%s/%s", ut_dir, name); }
+
+/* Copies tests/codes/`name` into the suite's folder; 0, or -1. */
+static int copy_conf(const char *name)
+{
+	char *rel = xasprintf("tests/codes/%s", name), *src = ut_src_path(rel), *text = ut_slurp(src);
+	char *dst = codes_path(name);
+	FILE *f = text ? fopen(dst, "w") : NULL;
+	int rc = f && fputs(text, f) >= 0 ? 0 : -1;
+	if (f && fclose(f) != 0)
+		rc = -1;
+	free(rel);
+	free(src);
+	free(text);
+	free(dst);
+	return rc;
+}
+
+/* Writes the connection files of a g x a x h machine as `prefix`-intra and `prefix`-inter; 0, or -1. */
+static int gen_conn(const char *prefix, int g, int a, int h)
+{
+	const char *b = getenv("NCSIM_BUILDDIR");
+	char *cmd = xasprintf("'%s/tests/codes/gen_conn' %d %d %d '%s/%s-intra' '%s/%s-inter'",
+	                      b && *b ? b : NCSIM_BUILDDIR, g, a, h, ut_dir, prefix, ut_dir, prefix);
+	int rc = system(cmd) == 0 ? 0 : -1;
+	free(cmd);
+	return rc;
+}
+
+/* The suite's folder: both configurations next to their generated connection files. */
+static int setup(void)
+{
+	if (ut_dir_setup() < 0 || copy_conf("dfdally-72.conf") < 0 ||
+	    copy_conf("dally-1056.conf") < 0 || gen_conn("dfdally-72", 9, 4, 2) < 0 ||
+	    gen_conn("dally-1056", 33, 8, 4) < 0)
+		return -1;
+	return 0;
+}
+
 /* tests/codes/dfdally-72.conf read with CODES' defaults and semantics. */
 static void test_reader(void)
 {
-	char *conf = ut_src_path("tests/codes/dfdally-72.conf"), *err = NULL;
+	char *conf = codes_path("dfdally-72.conf"), *err = NULL;
 	df_config c;
 	df_codes_info info;
 	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, conf, NULL, &info, &err), 0);
@@ -54,8 +96,8 @@ static void test_reader(void)
 /* Placeholders: --codes-root, else the file's folder or a parent; MFNetSim's codes-store LPs as burst buffers. */
 static void test_placeholders_storage(void)
 {
-	char *conf = ut_src_path("tests/codes/dally-1056.conf"), *dir = ut_src_path("tests/codes"), *err = NULL;
-	char *intra = ut_src_path("tests/codes/dally-1056-intra");
+	char *conf = codes_path("dally-1056.conf"), *dir = xstrdup(ut_dir), *err = NULL;
+	char *intra = codes_path("dally-1056-intra");
 	df_config c;
 	df_codes_info info;
 	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, conf, NULL, &info, &err), 0);
@@ -113,9 +155,9 @@ static void test_placeholders_storage(void)
 /* dfdally-72.conf with line `line` (1-based) replaced by `repl` (NULL: removed), in folder dir; returns its path. */
 static char *variant(const char *dir, int line, const char *repl)
 {
-	char *src = ut_src_path("tests/codes/dfdally-72.conf"), *text = ut_slurp(src);
-	char *path = xasprintf("%s/v.conf", dir), *intra = ut_src_path("tests/codes/dfdally-72-intra");
-	char *inter = ut_src_path("tests/codes/dfdally-72-inter");
+	char *src = codes_path("dfdally-72.conf"), *text = ut_slurp(src);
+	char *path = xasprintf("%s/v.conf", dir), *intra = codes_path("dfdally-72-intra");
+	char *inter = codes_path("dfdally-72-inter");
 	FILE *f = fopen(path, "w");
 	int n = 1;
 	for (char *l = text, *e; l && *l; l = e ? e + 1 : NULL, n++) {
@@ -188,7 +230,7 @@ static void test_malformed(void)
 /* A CODES-mode copy of dfdally-72.conf's machine with `routing` (heap strings: df_config_clear). */
 static df_config codes72(enum df_routing routing)
 {
-	char *conf = ut_src_path("tests/codes/dfdally-72.conf"), *err = NULL;
+	char *conf = codes_path("dfdally-72.conf"), *err = NULL;
 	df_config c;
 	if (df_codes_read(&c, conf, NULL, NULL, &err) < 0) {
 		fprintf(stderr, "%s\n", err);
@@ -422,5 +464,5 @@ int main(void)
 		{"conservation under load", test_loaded},
 		{NULL, NULL},
 	};
-	return ut_run("codes", tests);
+	return ut_run_fixture("codes", tests, setup, ut_dir_teardown);
 }
