@@ -44,9 +44,18 @@ printf 'for 1000000000 repetitions { task 0 sends a 1 byte message to task 1 the
 hkeep
 hcase until-says-stopped 0 'stopped at' -- "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --until 1ms --out out
 # SIGINT: the figures so far, marked interrupted, exit 130.
+# $signal_run: start the long run, wait until its temporary output folder exists
+# (the simulation has started; on a loaded machine that can take seconds), let it
+# run one more second, then send the signal ($4) and return ncsim's exit status.
+signal_run='"$1" run "$2" -n 2 --system "$3" --out out & pid=$!
+i=0
+while [ -z "$(ls -d .ncsim-tmp-* 2>/dev/null)" ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
+kill -s "$4" $pid
+wait $pid'
 hkeep
 hafter 'grep -q "\"status\": *\"interrupted\"" out/summary.json && [ -s out/tasks.csv ]'
-hcase sigint 130 'interrupted' -- timeout -s INT --preserve-status 3 "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --out out
+hcase sigint 130 'interrupted' -- sh -c "$signal_run" sh "$ncsim" "$in/long.ncptl" "$sys" INT
 hkeep
 hafter 'grep -q "\"status\": *\"interrupted\"" out/summary.json'
-hcase sigterm 130 'interrupted' -- timeout -s TERM --preserve-status 3 "$ncsim" run "$in/long.ncptl" -n 2 --system "$sys" --out out
+hcase sigterm 130 'interrupted' -- sh -c "$signal_run" sh "$ncsim" "$in/long.ncptl" "$sys" TERM
