@@ -23,7 +23,9 @@ int cmd_compile(int argc, char **argv)
 	if (rc != 0)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	const char *path = o.operand, *out = opt_get(&o, OPT_OUTPUT)->text;
-	cg_opts co = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE)};
+	/* #line directives name the file the C goes to, so a C compiler's message points into it. */
+	cg_opts co = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE),
+	              .c_name = out && strcmp(out, "-") ? out : NULL};
 	char *csrc, *defout = NULL;
 	size_t len;
 	rc = cg_compile_file(path, &co, stderr, &csrc, &len);

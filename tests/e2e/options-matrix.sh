@@ -317,8 +317,11 @@ echo "== check and compile"
 check "ncsim check --syntax-only" test $? = 0
 "$ncsim" check far.ncptl --until 5us > /dev/null 2> check-until.err
 check "ncsim check refuses --until" test $? = 2
-"$ncsim" compile far.ncptl --output=o.c && "$ncsim" compile far.ncptl -o o2.c
-check "ncsim compile --output = -o" cmp -s o.c o2.c
+# Same output name in two folders: the #line directives name the output file.
+mkdir -p long short
+(cd long && "$ncsim" compile ../far.ncptl --output=o.c) && (cd short && "$ncsim" compile ../far.ncptl -o o.c)
+check "ncsim compile --output = -o" cmp -s long/o.c short/o.c
+check "ncsim compile: #line names the -o file" grep -q '^#line [0-9]* "o.c"$' short/o.c
 
 echo "== --help: every option and environment variable, from the table"
 "$ncsim" run --help > h-run.txt 2>&1 && "$ncsim" run far.wkld --help > h-wkld.txt 2>&1 &&
