@@ -1,13 +1,15 @@
 /*
  * fuzz_codes.c - libFuzzer target: CODES dragonfly-dally configurations
- * (runtime/net/dragonfly_config.c) and, for those that parse, CODES' binary
- * connection files (runtime/net/dragonfly_topo.c).
+ * (runtime/net/dragonfly_codes_conf.c: df_is_codes_conf, df_config_from_codes)
+ * and, for those that parse, CODES' binary connection files
+ * (runtime/net/dragonfly_topo.c: df_topo_build).
  *
  * Input: the configuration text, then optionally a NUL byte, two bytes (little
  * endian) giving the length of the intra-group file, that file and the
- * inter-group file. The three files are written to a private folder under
- * /tmp (removed at exit); the configuration's own file names are replaced by
- * these two, so no input reads files of the host. Seeds: tests/fuzz/seeds-codes/.
+ * inter-group file. The three files go to a fresh folder under /tmp, removed
+ * after each input; the configuration's own file names are replaced by these
+ * two, so no input reads files of the host. Seeds: tests/fuzz/seeds-codes/
+ * (regress-*: inputs that once crashed the reader).
  */
 #include "tests/fuzz/fuzz_common.h"
 
@@ -18,6 +20,7 @@
 #include "runtime/net/dragonfly_topo.h"
 #include "base/util.h"
 
+/* One input's folder and files: made and removed per input, so a killed fork-mode job leaves nothing behind. */
 static char dir[64], conf[96], intra[96], inter[96];
 
 static void cleanup(void)
@@ -37,15 +40,12 @@ static void put(const char *path, const uint8_t *p, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (!dir[0]) {
-		snprintf(dir, sizeof dir, "/tmp/fuzz-codes.XXXXXX");
-		if (!mkdtemp(dir))
-			abort();
-		snprintf(conf, sizeof conf, "%s/df.conf", dir);
-		snprintf(intra, sizeof intra, "%s/intra", dir);
-		snprintf(inter, sizeof inter, "%s/inter", dir);
-		atexit(cleanup);
-	}
+	snprintf(dir, sizeof dir, "/tmp/fuzz-codes.XXXXXX");
+	if (!mkdtemp(dir))
+		abort();
+	snprintf(conf, sizeof conf, "%s/df.conf", dir);
+	snprintf(intra, sizeof intra, "%s/intra", dir);
+	snprintf(inter, sizeof inter, "%s/inter", dir);
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t tlen = nul ? (size_t)(nul - data) : size, rest = nul ? size - tlen - 1 : 0, ilen = 0;
 	const uint8_t *bin = nul ? nul + 1 : NULL;
@@ -76,5 +76,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		df_config_clear(&c);
 	}
 	free(err);
+	cleanup();
 	return 0;
 }
