@@ -2,8 +2,8 @@
 # vectors and whole-file reads (util), units of time, size and bandwidth, the
 # system-file reader (sysconf), the exit codes and the physical defaults. It
 # includes nothing of ncsim's other modules (tests/arch-deps.sh checks it).
-noinst_HEADERS += base/util.h base/units.h base/sysconf.h base/exitcode.h base/defaults.h
-libncsim_la_SOURCES += base/util.c base/units.c base/sysconf.c
+noinst_HEADERS += base/util.h base/units.h base/sysconf.h base/exitcode.h base/defaults.h base/memlimit.h
+libncsim_la_SOURCES += base/util.c base/units.c base/sysconf.c base/memlimit.c
 noinst_HEADERS += base/checked.h
 
 # Checked arithmetic and the reader limits.

@@ -40,7 +40,8 @@ fuzz-clang:
 
 fuzz-build: $(FUZZ_TARGETS)
 
-fuzz/obj/%.o: %.c grammar/parser.h grammar/lexer.h
+# Generated headers (BUILT_SOURCES) first: a fresh build tree has none yet.
+fuzz/obj/%.o: %.c grammar/parser.h grammar/lexer.h $(BUILT_SOURCES)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_CPPFLAGS) -MMD -MP -c -o $@ $<
 

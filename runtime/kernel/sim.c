@@ -134,6 +134,8 @@ sim_eid sim_entity_add(sim_ctx *ctx, const sim_type *type, void *state)
 
 sim_eid sim_entity_count(const sim_ctx *ctx) { return ctx->nents; }
 
+size_t sim_entity_bytes(void) { return sizeof(sim_entity); }
+
 void *sim_entity_state(const sim_ctx *ctx, sim_eid id)
 {
 	assert(id < ctx->nents);

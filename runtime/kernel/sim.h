@@ -97,6 +97,8 @@ void sim_free(sim_ctx *ctx);
 
 /* Registers an entity; ids are dense and start at 0. `state` is owned by the caller. */
 sim_eid sim_entity_add(sim_ctx *ctx, const sim_type *type, void *state);
+/* Bytes the kernel keeps per entity (for the models' memory estimates). */
+size_t sim_entity_bytes(void);
 /* Number of entities registered so far. */
 sim_eid sim_entity_count(const sim_ctx *ctx);
 /* The private state registered for entity id. */

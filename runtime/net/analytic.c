@@ -200,6 +200,11 @@ static const net_ops an_ops = {
 	.destroy = an_destroy,
 };
 
+uint64_t an_memory_bytes(uint32_t nnodes)
+{
+	return (uint64_t)nnodes * (sizeof(an_port) + sim_entity_bytes());
+}
+
 net_model *an_create(sim_ctx *ctx, const an_params *p)
 {
 	an_model *m = xcalloc(1, sizeof *m);

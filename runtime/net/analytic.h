@@ -37,6 +37,8 @@ typedef struct an_params {
 /* Defaults: 3 hops of 100 ns, 12.47 GB/s links, 13.04 GB/s injection (Omni-Path calibration). */
 void an_params_default(an_params *p);
 /* Registers one port entity per node in ctx and returns the model. */
+/* Bytes an_create allocates for nnodes nodes. */
+uint64_t an_memory_bytes(uint32_t nnodes);
 net_model *an_create(sim_ctx *ctx, const an_params *p);
 /* 1 if m is an analytic network. */
 int an_is(const net_model *m);

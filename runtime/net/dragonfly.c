@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/checked.h"
+#include "base/memlimit.h"
 #include "runtime/net/dragonfly_model.h"
 
 static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
@@ -144,6 +145,21 @@ static const net_ops df_ops = {
 	.write_links = df_write_links,
 	.destroy = df_destroy,
 };
+
+uint64_t df_memory_bytes(const df_config *c)
+{
+	uint64_t g = c->groups, routers = g * c->routers, nodes = routers * c->nodes;
+	uint64_t nports = (uint64_t)c->nodes + c->routers - 1 + c->globals;
+	uint64_t per_port = sizeof(df_port) + sizeof(df_pstat) + DF_NPEND * sizeof(df_pend) + sizeof(df_stall) +
+	                    sizeof(uint32_t) + sizeof(uint16_t) + sizeof(uint32_t) /* peer, peer_port, gw */;
+	uint64_t per_router = sizeof(df_router) + sim_entity_bytes() + g * sizeof(uint32_t) /* to_group */ +
+	                      2 * sizeof(uint32_t) /* grp, used */;
+	uint64_t per_node = sizeof(df_nic) + sim_entity_bytes() + DF_EJRING * (sizeof(ncsim_time_t) + sizeof(uint32_t)) +
+	                    2 + 3 * sizeof(uint64_t) + MEM_NODE_OVERHEAD;
+	/* Each factor is below 2^32 and nports below 2^8 (df_config_check), so no product overflows. */
+	return routers * (nports * per_port + per_router) + nodes * per_node + g * g * 2 * sizeof(uint32_t) +
+	       (uint64_t)c->routers * c->routers;
+}
 
 net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 {

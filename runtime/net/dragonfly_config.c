@@ -14,6 +14,7 @@
 
 #include "runtime/net/dragonfly_model.h"
 #include "base/defaults.h"
+#include "base/memlimit.h"
 #include "base/util.h"
 
 #define GIB 1073741824.0
@@ -117,6 +118,16 @@ static const char *bad_shape(const df_config *c)
 	return c->globals > 255 ? "global_links_per_router" : NULL;
 }
 
+/* The machine must fit the memory limit; *key names the key of the first dimension. */
+static int check_memory(const df_config *c, const char **key, char **err)
+{
+	*key = "groups";
+	char what[160];
+	snprintf(what, sizeof what, "a dragonfly of %u groups x %u routers x %u nodes with %u global links per router",
+	         c->groups, c->routers, c->nodes, c->globals);
+	return mem_limit_check(df_memory_bytes(c), NULL, what, err);
+}
+
 int df_config_check(const df_config *c, const char **key, char **err)
 {
 	if ((*key = bad_shape(c)) && (c->groups < 1 || c->routers < 1 || c->nodes < 1))
@@ -177,6 +188,8 @@ int df_config_check(const df_config *c, const char **key, char **err)
 	*key = "intra_group_connections";
 	if (c->arrangement == DF_ARR_FILE && (!c->intra_file || !c->inter_file))
 		return df_fail(err, "dragonfly: connection files are missing");
+	if (check_memory(c, key, err) < 0)
+		return -1;
 	*key = NULL;
 	return 0;
 }

@@ -288,6 +288,8 @@ static inline uint32_t df_cost(const df_model *m, uint32_t bytes)
 int df_fail(char **err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* df_config_validate, with *key set to the native system-file key at fault (NULL: none in particular). */
 int df_config_check(const df_config *c, const char **key, char **err);
+/* Bytes df_create_config allocates for c's routers, ports, NICs and tables (a slight overestimate). */
+uint64_t df_memory_bytes(const df_config *c);
 
 /* Router entity type (dragonfly_router.c). */
 extern const sim_type df_router_type;

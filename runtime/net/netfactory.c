@@ -11,6 +11,7 @@
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/hybrid.h"
 #include "runtime/net/ideal.h"
+#include "base/memlimit.h"
 #include "base/util.h"
 
 /* Node count of the file's own topology, or min_nodes when it has none. */
@@ -32,6 +33,15 @@ static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes,
 	}
 	*out = (uint32_t)n;
 	return 0;
+}
+
+/* The ideal or analytic machine of nnodes nodes must fit the memory limit. */
+static int check_memory(const sysconf_t *c, const char *want, uint32_t nnodes, char **err)
+{
+	uint64_t need = (uint64_t)nnodes * MEM_NODE_OVERHEAD + (strcmp(want, "ideal") ? an_memory_bytes(nnodes) : 0);
+	char what[96];
+	snprintf(what, sizeof what, "the %s network of %" PRIu32 " nodes", want, nnodes);
+	return mem_limit_check(need, sysconf_where(c, "network", "nodes"), what, err);
 }
 
 /* The analytic parameters of the file: 0, or -1 with *err naming the key at fault. */
@@ -108,7 +118,7 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 		return NULL;
 	}
 	uint32_t nnodes;
-	if (file_nodes(c, model, min_nodes, &nnodes, err) < 0)
+	if (file_nodes(c, model, min_nodes, &nnodes, err) < 0 || check_memory(c, want, nnodes, err) < 0)
 		return NULL;
 	/* A file may run as the ideal network: its analytic keys are checked (and known) either way. */
 	an_params p;

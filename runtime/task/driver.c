@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/exitcode.h"
+#include "base/memlimit.h"
 
 #include "runtime/coll/coll.h"
 #include "runtime/kernel/progress.h"
@@ -204,6 +205,17 @@ static uint32_t job_nodes(const drv_sim *s)
 		n = need > n ? need : n;
 	}
 	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/* The tasks of all jobs must fit the memory limit, checked before any is placed. */
+static int check_task_memory(const drv_sim *s, char **err)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < s->jobs.len; i++)
+		n += s->jobs.ptr[i].ntasks;
+	char what[64];
+	snprintf(what, sizeof what, "%" PRIu64 " task%s", n, n == 1 ? "" : "s");
+	return mem_limit_check(task_memory_bytes(n), NULL, what, err);
 }
 
 /*
@@ -424,6 +436,8 @@ static int build(drv_sim *s, char **err)
 	}
 	s->w->coll = coll;
 	s->w->out = s->o.output;
+	if (check_task_memory(s, err) < 0)
+		return -1;
 	char uuid[40];
 	make_uuid(s->o.seed, uuid);
 	time_t created = time(NULL);

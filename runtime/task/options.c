@@ -15,6 +15,7 @@
 #include "runtime/task/params.h"
 #include "runtime/task/placement.h"
 #include "runtime/task/workload.h"
+#include "base/memlimit.h"
 #include "base/units.h"
 #include "base/util.h"
 
@@ -88,6 +89,8 @@ static const opt_row rows[OPT_NIDS] = {
 	                           "let program options run commands, copy files into logs and log outside --out"},
 	[OPT_WATCHDOG] = {"watchdog", 0, K_WALL, "TIME", SIM,
 	                  "fail a task that runs TIME (wall clock, with a unit) without yielding (default 60s; 0: off)"},
+	[OPT_MAX_MEMORY] = {"max-memory", 0, K_SIZE, "SIZE", SIM | N,
+	                    "refuse a machine whose model needs more memory than SIZE (default: the host's memory)"},
 	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P,
 	                            "accept BACKEND EXECUTES/DECLARES text verbatim and .c skeletons in workload files"},
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
@@ -377,6 +380,9 @@ int opt_parse(opt_set *s, unsigned cmd, const char *prog, int argc, char **argv)
 		opt_help(c->cmd, prog, stderr);
 		return -1;
 	}
+	/* A property of the host, not of one model: every model that sizes a machine reads it. */
+	if (opt_given(s, OPT_MAX_MEMORY))
+		mem_limit_set(s->v[OPT_MAX_MEMORY].num);
 	return 0;
 }
 

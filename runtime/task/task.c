@@ -299,6 +299,16 @@ static int job_fill(task_world *w, task_job *j, char **err)
 	return 0;
 }
 
+/* Stack a task touches before its first wait: what small programs measure (stacks are mapped lazily). */
+#define TASK_STACK_TOUCHED 8192u
+
+uint64_t task_memory_bytes(uint64_t ntasks)
+{
+	uint64_t per = sizeof(rt_task) + sim_entity_bytes() + 4 * sizeof(uint32_t) + 2 * sizeof(rt_task *) +
+	               TASK_STACK_TOUCHED;
+	return ntasks * per;
+}
+
 task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, uint32_t ntasks,
                    const rt_int *params, const uint32_t *nodes, uint64_t seed, char **err)
 {

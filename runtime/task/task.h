@@ -166,6 +166,8 @@ void task_world_free(task_world *w);
  * and the node of each rank (copied; NULL: rank i on node i mod nnodes).
  * Returns the job, or NULL with *err (bad node, no stack).
  */
+/* Bytes ntasks tasks cost: their records and the stack pages a task touches before it first waits. */
+uint64_t task_memory_bytes(uint64_t ntasks);
 task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, uint32_t ntasks,
                    const rt_int *params, const uint32_t *nodes, uint64_t seed, char **err);
 /* After sim_run: 0 if every task returned, else writes a report (deadlock or fatal) on err and returns 1. */

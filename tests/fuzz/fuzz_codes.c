@@ -40,6 +40,7 @@ static void put(const char *path, const uint8_t *p, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	mem_limit_set(FZ_MEMORY_LIMIT);
 	snprintf(dir, sizeof dir, "/tmp/fuzz-codes.XXXXXX");
 	if (!mkdtemp(dir))
 		abort();

@@ -10,6 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memlimit.h"
+
+/*
+ * Memory limit for the machines a target builds: a quarter of libFuzzer's
+ * default -rss_limit_mb (2 GB), since the models' estimates run a little high.
+ * Larger machines are refused with a message, as --max-memory 512MB would.
+ */
+#define FZ_MEMORY_LIMIT ((uint64_t)512 << 20)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*

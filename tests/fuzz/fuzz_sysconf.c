@@ -44,6 +44,7 @@ static void lookups(const sysconf_t *c)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	mem_limit_set(FZ_MEMORY_LIMIT);
 	char *text = fz_text(data, size);
 	if (!text)
 		return 0;

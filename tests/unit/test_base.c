@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/checked.h"
+#include "base/memlimit.h"
 #include "base/sysconf.h"
 #include "base/util.h"
 #include "tests/unit/unit.h"
@@ -239,6 +240,29 @@ static void test_unknown_keys(void)
 	sysconf_free(c);
 }
 
+/* The limit: the host's by default, --max-memory's when set, and a message with both sizes. */
+static void test_mem_limit(void)
+{
+	uint64_t host = mem_limit();
+	CU_ASSERT(host >= (uint64_t)1 << 20);
+	char *err = NULL;
+	CU_ASSERT_EQUAL(mem_limit_check(host, "f.conf:3", "x", &err), 0);
+	CU_ASSERT_PTR_NULL(err);
+	mem_limit_set(1000000);
+	CU_ASSERT_EQUAL(mem_limit(), 1000000);
+	CU_ASSERT_EQUAL(mem_limit_check(1000000, NULL, "x", &err), 0);
+	CU_ASSERT_EQUAL(mem_limit_check(2500000, "f.conf:3", "the ideal network of 9 nodes", &err), -1);
+	CU_ASSERT_STRING_EQUAL(err, "f.conf:3: the ideal network of 9 nodes would need about 2.5 MB, more than the memory "
+	                            "limit of 1 MB (set by --max-memory; --max-memory SIZE changes it)");
+	free(err);
+	err = NULL;
+	CU_ASSERT_EQUAL(mem_limit_check(UINT64_MAX, NULL, "x", &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "x would need about 18.4 EB") == err ? err : NULL);
+	free(err);
+	mem_limit_set(0);
+	CU_ASSERT_EQUAL(mem_limit(), host);
+}
+
 static const ut_test sysconf_tests[] = {
 	{"unknown keys", test_unknown_keys},
 	{NULL, NULL},
@@ -258,6 +282,7 @@ static const ut_test reader_tests[] = {
 	{"file size limit", test_size_limits},
 	{"line length limit", test_line_limits},
 	{"streams", test_stream_limit},
+	{"memory limit", test_mem_limit},
 	{NULL, NULL},
 };
 
