@@ -333,16 +333,19 @@ static uint32_t *place(drv_sim *s, const drv_jobspec *js, char **err)
 	for (uint32_t n = 0; n < s->net->nnodes; n++)
 		if (!storage_node(s, n))
 			compute[nc++] = n;
-	if (nc == 0 || (js->ntasks > nc && !s->o.oversubscribe)) {
+	uint32_t k = s->o.tasks_per_node > 1 ? s->o.tasks_per_node : 1;
+	uint64_t need = ((uint64_t)js->ntasks + k - 1) / k;
+	if (nc == 0 || (need > nc && !s->o.oversubscribe)) {
 		*err = nc == 0 ? xasprintf("every node of the machine hosts storage: no node is left for job %s", js->name)
-		               : xasprintf("%s: %" PRIu32 " tasks, but the machine has %" PRIu32 " compute nodes; "
-		                           "--oversubscribe puts several tasks on a node", js->name, js->ntasks, nc);
+		               : xasprintf("%s: %" PRIu32 " tasks at %" PRIu32 " per node need %" PRIu64 " nodes, but the "
+		                           "machine has %" PRIu32 " compute nodes; --oversubscribe puts more tasks on a node",
+		                           js->name, js->ntasks, k, need, nc);
 		free(compute);
 		free(nodes);
 		return NULL;
 	}
 	for (uint32_t r = 0; r < js->ntasks; r++)
-		nodes[r] = compute[r % nc];
+		nodes[r] = compute[r / k % nc];
 	free(compute);
 	return nodes;
 }

@@ -48,6 +48,7 @@ typedef struct drv_options {
 	const char *system_name; /* name of the system in outputs when system_text is used, or NULL */
 	int allow_host_access;   /* program options may run commands, read host files, log outside out_dir (prm_check_trust) */
 	int oversubscribe;       /* a job may have more tasks than the machine has compute nodes */
+	uint32_t tasks_per_node; /* a program's ranks r*k .. r*k+k-1 share a compute node (0 or 1: one per node) */
 	double watchdog_s;       /* wall seconds a task may run without yielding (guard.h); 0: no limit */
 	int force;               /* drv_outdir_begin may replace an existing folder (--force) */
 	const char *codes_root;  /* the folder a CODES system file's path placeholders stand for (--codes-root), or NULL */

@@ -57,6 +57,9 @@ static int choose_network(const char *s) { return drv_network_model(s) ? 0 : -1;
 static const opt_row rows[OPT_NIDS] = {
 	[OPT_HELP] = {"help", 'h', K_FLAG, NULL, SIM | N | C | P, "show this help"},
 	[OPT_TASKS] = {"tasks", 'n', K_COUNT, "N", R | S, "number of tasks (default 1)"},
+	[OPT_TASKS_PER_NODE] = {"tasks-per-node", 0, K_COUNT, "K", R | S,
+	                        "put K consecutive ranks on each compute node (default 1; intra-node messages: "
+	                        "doc/system-file.md, [node])"},
 	[OPT_SYSTEM] = {"system", 0, K_TEXT, "FILE|NAME", SIM | N,
 	                "system file or preset name such as df-tiny (default: the built-in dragonfly)"},
 	[OPT_CODES_ROOT] = {"codes-root", 0, K_TEXT, "DIR", SIM | N,
@@ -433,6 +436,7 @@ int opt_run_settings(opt_set *s, drv_options *o, char **err)
 	o->no_wall_time = opt_given(s, OPT_NO_WALL_TIME);
 	o->force = opt_given(s, OPT_FORCE);
 	o->oversubscribe = opt_given(s, OPT_OVERSUBSCRIBE);
+	o->tasks_per_node = opt_given(s, OPT_TASKS_PER_NODE) ? (uint32_t)s->v[OPT_TASKS_PER_NODE].num : 1;
 	o->allow_host_access = opt_given(s, OPT_ALLOW_HOST_ACCESS);
 	o->watchdog_s = opt_given(s, OPT_WATCHDOG) ? (double)s->v[OPT_WATCHDOG].time / 1e12 : OPT_WATCHDOG_DEFAULT_S;
 	/* The later of --progress and --no-progress wins (`given` is the position on the line). */
