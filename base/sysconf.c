@@ -306,6 +306,14 @@ const char *sysconf_section_name(const sysconf_t *c, size_t i)
 	return i < c->nsections ? c->sections[i] : NULL;
 }
 
+const char *sysconf_key_name(const sysconf_t *c, const char *section, size_t i)
+{
+	for (size_t k = 0; k < c->nentries; k++)
+		if (!strcmp(c->entries[k].section, section) && i-- == 0)
+			return c->entries[k].key;
+	return NULL;
+}
+
 /* Remembers that a lookup asked for [section] key: the names a misspelled key is compared with. */
 static void note_asked(const sysconf_t *c, const char *section, const char *key)
 {

@@ -73,6 +73,8 @@ int sysconf_string(const sysconf_t *c, const char *section, const char *key, con
 
 /* Name of the i-th [section] in order of first appearance (lower case), or NULL past the end. */
 const char *sysconf_section_name(const sysconf_t *c, size_t i);
+/* The i-th key of [section] (lower case) in file order, or NULL past the last; a lookup still marks it used. */
+const char *sysconf_key_name(const sysconf_t *c, const char *section, size_t i);
 
 /* Writes "file:line: unknown key 'k' in [s]" (and a suggestion) for every key never looked up (err NULL: count only); returns their number. */
 int sysconf_unused(const sysconf_t *c, FILE *err);

@@ -27,7 +27,7 @@ void cal_optcfg_default(cal_optcfg *c)
 		.seed = 1,
 		.budget = 200,
 		.batch = 8,
-		.starts = 4,
+		.starts = 1,
 		.gamma = 0.25,
 		.startup = 10,
 		.candidates = 24,

@@ -60,7 +60,7 @@ typedef struct cal_optcfg {
  */
 typedef int (*cal_eval_fn)(void *ctx, const double *u, size_t k, double *loss);
 
-/* Fills c with the defaults above (name "tpe", seed 1, budget 200, batch 8, starts 4). */
+/* Fills c with the defaults above (name "tpe", seed 1, budget 200, batch 8, starts 1: one local run; more for a multi-start). */
 void cal_optcfg_default(cal_optcfg *c);
 /* 1 if name is an optimizer. */
 int cal_optim_known(const char *name);

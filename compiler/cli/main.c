@@ -20,6 +20,8 @@ static void usage(FILE *f)
 	        "  run FILE.wkld [options]   run the jobs of a workload file together on one machine\n"
 	        "  run TRACE.vef -n N        every task replays an extended VEF traffic trace\n"
 	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
+	        "  calibrate [SPEC] [options]  fit a system file to measurements (doc/calibration.md)\n"
+	        "  predict [SYSTEM] [SPEC]     simulated against measured figures, per point\n"
 	        "\n"
 	        "options:\n"
 	        "  -h, --help        show this help\n"
@@ -48,6 +50,8 @@ int main(int argc, char **argv)
 		{"netbench", cmd_netbench},
 		{"compile", cmd_compile},
 		{"run", cmd_run},
+		{"calibrate", cmd_calibrate},
+		{"predict", cmd_predict},
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(argv[1], cmds[i].name))

@@ -30,6 +30,7 @@ enum opt_kind {
 	K_TIME0,  /* time >= 0 */
 	K_WALL,   /* a wall-clock time >= 0, with its unit (60s, 500ms): a plain number would be ambiguous */
 	K_CHOICE, /* a word the row's `choose` knows */
+	K_LIST,   /* a text that may repeat: each occurrence goes to opt_set.items, in order */
 };
 
 typedef struct opt_row {
@@ -52,6 +53,8 @@ static int choose_network(const char *s) { return drv_network_model(s) ? 0 : -1;
 #define N OPT_CMD_NETBENCH
 #define C OPT_CMD_CHECK
 #define P OPT_CMD_COMPILE
+#define K OPT_CMD_CALIBRATE
+#define D OPT_CMD_PREDICT
 #define SIM (R | W | S)
 
 static const opt_row rows[OPT_NIDS] = {
@@ -60,11 +63,11 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_TASKS_PER_NODE] = {"tasks-per-node", 0, K_COUNT, "K", R | S,
 	                        "put K consecutive ranks on each compute node (default 1; intra-node messages: "
 	                        "doc/system-file.md, [node])"},
-	[OPT_SYSTEM] = {"system", 0, K_TEXT, "FILE|NAME", SIM | N,
+	[OPT_SYSTEM] = {"system", 0, K_TEXT, "FILE|NAME", SIM | N | K | D,
 	                "system file or preset name such as df-tiny (default: the built-in dragonfly)"},
 	[OPT_CODES_ROOT] = {"codes-root", 0, K_TEXT, "DIR", SIM | N,
 	                    "folder that [placeholders] in a CODES --system file stand for (doc/dragonfly.md)"},
-	[OPT_NETWORK] = {"network", 0, K_CHOICE, "MODEL", SIM,
+	[OPT_NETWORK] = {"network", 0, K_CHOICE, "MODEL", SIM | K | D,
 	                 "ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)", choose_network,
 	                 "network model", SD_NETWORK_CHOICES},
 	[OPT_ROUTING] = {"routing", 0, K_CHOICE, "ALGO", SIM | N,
@@ -75,26 +78,28 @@ static const opt_row rows[OPT_NIDS] = {
 	                   "contiguous, random-node, random-router, random-group; or --alloc FILE"},
 	[OPT_ALLOC] = {"alloc", 0, K_TEXT, "FILE", W,
 	               "allocation file: one line per job with the node of each rank (replaces --placement)"},
-	[OPT_SEED] = {"seed", 0, K_UINT, "S", SIM | N, "seed of the run's random streams and placements (default 1)"},
-	[OPT_OUT] = {"out", 0, K_TEXT, "DIR", SIM | N,
+	[OPT_SEED] = {"seed", 0, K_UINT, "S", SIM | N | K | D, "seed of the run's random streams and placements (default 1)"},
+	[OPT_OUT] = {"out", 0, K_TEXT, "DIR", SIM | N | K,
 	             "output folder (default: a new ncsim-out/<name>-<time>; none for netbench)"},
 	[OPT_UNTIL] = {"until", 0, K_TIME, "T", SIM | N, "stop at simulated time T (> 0)"},
 	[OPT_IO_LOG] = {"io-log", 0, K_FLAG, NULL, SIM, "write io.csv, one row per I/O request (doc/storage.md)"},
 	[OPT_STACK_SIZE] = {"stack-size", 0, K_UINT, "B", SIM, "bytes of stack per task (K/M/G suffixes; default 256K)"},
-	[OPT_PROGRESS] = {"progress", 0, K_FLAG, NULL, SIM | N,
+	[OPT_PROGRESS] = {"progress", 0, K_FLAG, NULL, SIM | N | K | D,
 	                  "show the progress line (default: when stderr is a terminal)"},
-	[OPT_NO_PROGRESS] = {"no-progress", 0, K_FLAG, NULL, SIM | N, "never show the progress line"},
-	[OPT_NO_WALL_TIME] = {"no-wall-time", 0, K_FLAG, NULL, SIM, "leave the wall time out of summary.json"},
-	[OPT_FORCE] = {"force", 0, K_FLAG, NULL, SIM | N, "replace the --out folder if it exists (else that is an error)"},
+	[OPT_NO_PROGRESS] = {"no-progress", 0, K_FLAG, NULL, SIM | N | K | D, "never show the progress line"},
+	[OPT_NO_WALL_TIME] = {"no-wall-time", 0, K_FLAG, NULL, SIM | K,
+	                      "leave wall times out of summary.json (calibrate: calibration.json, history.csv)"},
+	[OPT_FORCE] = {"force", 0, K_FLAG, NULL, SIM | N | K,
+	               "replace the --out folder if it exists (else that is an error)"},
 	[OPT_OVERSUBSCRIBE] = {"oversubscribe", 0, K_FLAG, NULL, SIM,
 	                       "allow more tasks than compute nodes (several tasks share a node)"},
-	[OPT_ALLOW_HOST_ACCESS] = {"allow-host-access", 0, K_FLAG, NULL, SIM,
+	[OPT_ALLOW_HOST_ACCESS] = {"allow-host-access", 0, K_FLAG, NULL, SIM | K | D,
 	                           "let program options run commands, copy files into logs and log outside --out"},
 	[OPT_WATCHDOG] = {"watchdog", 0, K_WALL, "TIME", SIM,
 	                  "fail a task that runs TIME (wall clock, with a unit) without yielding (default 60s; 0: off)"},
-	[OPT_MAX_MEMORY] = {"max-memory", 0, K_SIZE, "SIZE", SIM | N,
+	[OPT_MAX_MEMORY] = {"max-memory", 0, K_SIZE, "SIZE", SIM | N | K | D,
 	                    "refuse a machine whose model needs more memory than SIZE (default: the host's memory)"},
-	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P,
+	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P | K | D,
 	                            "accept BACKEND EXECUTES/DECLARES text verbatim and .c skeletons in workload files"},
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
@@ -121,6 +126,26 @@ static const opt_row rows[OPT_NIDS] = {
 	                  "print the machine and the system-file settings ncsim ignores first"},
 	[OPT_STOP_AT_END] = {"stop-at-end", 0, K_FLAG, NULL, N,
 	                     "stop at --duration instead of draining (no conservation check)"},
+	[OPT_BENCH] = {"bench", 0, K_LIST, "PROGRAM", K | D,
+	               "a benchmark: bundled workload (osu-bw), .ncptl or .c; the next options describe it"},
+	[OPT_MEASURED] = {"measured", 0, K_LIST, "FILE", K | D,
+	                  "measurements of the last --bench: OSU text, coNCePTuaL log or CSV (repeat for trials)"},
+	[OPT_BENCH_TASKS] = {"bench-tasks", 0, K_LIST, "N", K | D, "tasks of the last --bench (default 2)"},
+	[OPT_BENCH_ARGS] = {"bench-args", 0, K_LIST, "ARGS", K | D, "program options of the last --bench"},
+	[OPT_COLUMN] = {"column", 0, K_LIST, "NAME", K | D, "the column of the last --bench's measurements"},
+	[OPT_FIT] = {"fit", 0, K_LIST, "KEY=LO:HI[:log]", K,
+	             "fit system-file key SECTION.KEY over [LO, HI] (default: the level's documented set)"},
+	[OPT_LOSS] = {"loss", 0, K_TEXT, "L", K | D,
+	              "mae, mse, rmse, rmsre, rmspe (default), mape, huber(D), maxrel or logratio"},
+	[OPT_OPTIMIZER] = {"optimizer", 0, K_TEXT, "O", K,
+	                   "tpe (default), random, grid, neldermead, sbplx, bobyqa, crs2, direct-l, esch or isres"},
+	[OPT_BUDGET] = {"budget", 0, K_COUNT, "N", K, "evaluations per level (default 200)"},
+	[OPT_BATCH] = {"batch", 0, K_COUNT, "N", K, "points the optimizer proposes at once (default 8; not -j)"},
+	[OPT_JOBS] = {"jobs", 'j', K_COUNT, "N", K | D, "simulations at a time (default 1)"},
+	[OPT_LEVELS] = {"levels", 0, K_TEXT, "LIST", K,
+	                "calibrate each network model of LIST (ideal,analytic,dragonfly,hybrid) and pick one"},
+	[OPT_TARGET] = {"target", 0, K_REAL, "LOSS", K,
+	                "--levels picks the cheapest level whose loss is at most LOSS (default: 1.1 x the best)"},
 };
 
 /* The environment variables each command reads (grep getenv in the sources). */
@@ -143,7 +168,7 @@ static const struct opt_command {
 	unsigned cmd;
 	const char *usage;  /* a skeleton's starts after "usage: PROGRAM" */
 	const char *notes;  /* printed after the options, or NULL */
-	int operand;        /* 1: one FILE */
+	int operand;        /* 1: one FILE; 2: an optional FILE; 3: up to two */
 	int program_args;   /* 1: `--` starts the program's own options */
 } commands[] = {
 	{R,
@@ -176,6 +201,19 @@ static const struct opt_command {
 	 "  Translates a coNCePTuaL program into one C file that builds with\n"
 	 "  cc OUT.c $(pkg-config --cflags --libs ncsim).\n",
 	 NULL, 1, 0},
+	{K,
+	 "usage: ncsim calibrate SPEC [options]\n"
+	 "       ncsim calibrate --bench PROGRAM --measured FILE [--bench ... --measured ...]\n"
+	 "                       [--fit SECTION.KEY=LO:HI[:log] ...] [options]\n"
+	 "  Fits system-file parameters to measurements by simulating the benchmarks (doc/calibration.md);\n"
+	 "  writes calibrated.conf, calibration.json and history.csv into the output folder.\n",
+	 "  Options given with a SPEC override its [calibration] settings and add benchmarks and parameters.\n", 2, 0},
+	{D,
+	 "usage: ncsim predict SYSTEM SPEC [options]\n"
+	 "       ncsim predict --system SYSTEM --bench PROGRAM --measured FILE [...] [options]\n"
+	 "  Runs every benchmark on SYSTEM and prints simulated against measured figures per point,\n"
+	 "  with the loss of each benchmark; the last line is the loss over all of them.\n",
+	 NULL, 3, 0},
 };
 
 static const struct opt_command *command(unsigned cmd)
@@ -284,6 +322,10 @@ static int set_value(opt_set *s, int id, const char *v, int order)
 	case K_FLAG:
 	case K_TEXT:
 		break;
+	case K_LIST:
+		s->items = xreallocarray(s->items, s->nitems + 1, sizeof *s->items);
+		s->items[s->nitems++] = (struct opt_item){(enum opt_id)id, v};
+		break;
 	case K_UINT:
 	case K_COUNT:
 		if (prm_parse_int(v, &n) < 0 || n < (r->kind == K_COUNT) || (r->kind == K_COUNT && n > UINT32_MAX))
@@ -324,6 +366,10 @@ static int take_operand(opt_set *s, const struct opt_command *c, const char *a)
 {
 	if (c->operand && !s->operand) {
 		s->operand = a;
+		return 0;
+	}
+	if (c->operand == 3 && !s->operand2) {
+		s->operand2 = a;
 		return 0;
 	}
 	fprintf(stderr, "%s: unexpected argument '%s'%s\n", s->prog, a,
@@ -378,7 +424,7 @@ int opt_parse(opt_set *s, unsigned cmd, const char *prog, int argc, char **argv)
 		if (rc != 0)
 			return rc;
 	}
-	if (c->operand && !s->operand) {
+	if (c->operand == 1 && !s->operand) {
 		fprintf(stderr, "%s: no FILE given\n", prog);
 		opt_help(c->cmd, prog, stderr);
 		return -1;
@@ -406,6 +452,9 @@ int opt_operand(unsigned cmd, int argc, char **argv)
 
 void opt_free(opt_set *s)
 {
+	free(s->items);
+	s->items = NULL;
+	s->nitems = 0;
 	free(s->system_path);
 	s->system_path = NULL;
 }

@@ -39,6 +39,8 @@ enum opt_cmd {
 	OPT_CMD_NETBENCH = 1u << 3, /* ncsim netbench */
 	OPT_CMD_CHECK = 1u << 4,    /* ncsim check */
 	OPT_CMD_COMPILE = 1u << 5,  /* ncsim compile */
+	OPT_CMD_CALIBRATE = 1u << 6, /* ncsim calibrate */
+	OPT_CMD_PREDICT = 1u << 7,  /* ncsim predict */
 };
 
 /* One identifier per option: the row of the table, the slot of its value. */
@@ -55,6 +57,9 @@ enum opt_id {
 	/* synthetic network traffic */
 	OPT_GROUPS, OPT_ROUTERS, OPT_NODES, OPT_GLOBALS, OPT_PATTERN, OPT_HOTSPOT_FRAC, OPT_LOAD, OPT_SIZE,
 	OPT_ARRIVAL, OPT_DURATION, OPT_WARMUP, OPT_CODES_MODE, OPT_LINKS, OPT_CSV, OPT_DESCRIBE, OPT_STOP_AT_END,
+	/* calibration (doc/calibration.md) */
+	OPT_BENCH, OPT_MEASURED, OPT_BENCH_TASKS, OPT_BENCH_ARGS, OPT_COLUMN, OPT_FIT, OPT_LOSS, OPT_OPTIMIZER,
+	OPT_BUDGET, OPT_BATCH, OPT_JOBS, OPT_LEVELS, OPT_TARGET,
 	OPT_NIDS
 };
 
@@ -73,6 +78,10 @@ typedef struct opt_set {
 	const char *prog;      /* its name in messages */
 	opt_value v[OPT_NIDS];
 	const char *operand;   /* the FILE of check, compile and run, or NULL */
+	const char *operand2;  /* predict's second operand (SYSTEM SPEC), or NULL */
+	/* Options that may repeat (--bench, --fit, ...), in command-line order. */
+	struct opt_item { enum opt_id id; const char *text; } *items;
+	size_t nitems;
 	int rest_argc;         /* what follows `--`: the program's own options */
 	char **rest_argv;
 	char *system_path;     /* --system resolved to a file (heap), after opt_system */
