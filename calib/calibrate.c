@@ -51,6 +51,7 @@ typedef struct fit {
 	double cur_loss;       /* their loss on the stage's points */
 	size_t done, planned;  /* search evaluations, for the progress line */
 	size_t sets;           /* parameter sets run (search, checks, profile) */
+	int noted;             /* a failed set was reported */
 	double t0;
 	FILE *msg;
 } fit;
@@ -80,8 +81,12 @@ static int run_sets(fit *f, const double *values, size_t k, const char *phase, i
 		if (rc == 0)
 			cal_history_add(f->hist, phase, f->level, f->stage, loss[j], ev[j].wall, values + j * f->s->nparams,
 			                f->s->nparams);
-		if (rc == 0 && ev[j].error && f->o->progress < 2 && f->done == 0)
-			fprintf(f->msg, "%sncsim calibrate: note: %s\n", f->o->progress ? "\n" : "", ev[j].error);
+		if (rc == 0 && ev[j].error && !strcmp(phase, "search") && !f->noted) {
+			/* Once: a failed point costs +inf and the search goes on, but the user should know why. */
+			fprintf(f->msg, "%sncsim calibrate: note: a parameter set failed: %s\n", f->o->progress ? "\n" : "",
+			        ev[j].error);
+			f->noted = 1;
+		}
 		if (keep && j == 0)
 			*keep = ev[j];
 		else
@@ -209,13 +214,17 @@ static int fit_level(fit *f, cal_level *L, char **err)
 	L->profile = xcalloc(2 * np + 1, sizeof *L->profile);
 	centre(f->s, f->cur);
 	f->cur_loss = INFINITY;
-	double wall0 = f->r->run_wall;
+	double wall0 = f->r->run_wall, sim0 = f->r->sim_wall;
+	uint64_t ev0 = f->r->events;
 	int rc = check_runs(f, err);
 	if (rc == 0)
 		rc = search(f, err);
 	L->evals = f->done;
-	/* The cost of the level: simulation wall time per parameter set (the sum over its benchmarks). */
-	L->eval_wall = f->sets ? (f->r->run_wall - wall0) / (double)f->sets : 0;
+	/* The cost of the level per parameter set (each the sum over its benchmarks). */
+	double sets = f->sets ? (double)f->sets : 1;
+	L->eval_wall = (f->r->run_wall - wall0) / sets;
+	L->eval_sim = (f->r->sim_wall - sim0) / sets;
+	L->eval_events = (double)(f->r->events - ev0) / sets;
 	if (rc < 0)
 		return -1;
 	double loss;
@@ -229,7 +238,11 @@ static int fit_level(fit *f, cal_level *L, char **err)
 	return rc;
 }
 
-/* The level a calibration recommends: the cheapest within the target, else the best. */
+/*
+ * The level a calibration recommends: of the levels within the target, the
+ * one with the fewest events per evaluation (a cost that, unlike wall time,
+ * does not depend on the machine's load, so the choice is reproducible).
+ */
 static size_t choose(const cal_spec *s, const cal_level *L, size_t n)
 {
 	size_t best = 0;
@@ -239,7 +252,7 @@ static size_t choose(const cal_spec *s, const cal_level *L, size_t n)
 	double target = s->target > 0 ? s->target : 1.1 * L[best].loss;
 	size_t pick = best;
 	for (size_t i = 0; i < n; i++)
-		if (L[i].loss <= target && L[i].eval_wall < 0.95 * L[pick].eval_wall)
+		if (L[i].loss <= target && L[i].eval_events < L[pick].eval_events)
 			pick = i;
 	return pick;
 }

@@ -46,7 +46,9 @@ typedef struct cal_level {
 	double *flat;                /* per parameter: 1 when the loss does not move over its range around the best */
 	double *profile;             /* per parameter: the loss at the best coordinate -/+ CAL_PROFILE_STEP (2 each) */
 	size_t evals;                /* search evaluations */
-	double eval_wall;            /* their wall seconds per evaluation (the cost of the level) */
+	double eval_wall;            /* wall seconds per parameter set, process starts included */
+	double eval_sim;             /* the simulations' own wall seconds per parameter set */
+	double eval_events;          /* events per parameter set: the cost that picks a level */
 } cal_level;
 
 /* Runs `ncsim calibrate` for spec s. Returns an exit status (exitcode.h). */

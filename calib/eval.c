@@ -113,7 +113,7 @@ static char **command(const cal_runner *r, const cal_bench *b, const char *sys, 
 	snprintf(k, sizeof k, "%u", b->tasks_per_node);
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
 	const char *fixed[] = {r->self, "run", b->program, "-n", n, "--system", sys, "--seed", seed, "--no-progress",
-	                       "--no-wall-time", "--out"};
+	                       "--out"};
 	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		VEC_PUSH(&v, xstrdup(fixed[i]));
 	VEC_PUSH(&v, xasprintf("%s/out", dir));
@@ -260,6 +260,22 @@ static double *read_figures(const char *dir, const cal_bench *b, char **err)
 	return v;
 }
 
+/* The events and wall seconds a run's summary.json reports (0 when absent). */
+static void run_cost(const char *dir, uint64_t *events, double *wall)
+{
+	char *path = xasprintf("%s/out/summary.json", dir), *e = NULL, *text = xread_text(path, "summary", &e);
+	free(path);
+	free(e);
+	const char *p;
+	*events = 0;
+	*wall = 0;
+	if (text && (p = strstr(text, "\"events\":")))
+		*events = strtoull(p + 9, NULL, 10);
+	if (text && (p = strstr(text, "\"wall_seconds\":")))
+		*wall = strtod(p + 15, NULL);
+	free(text);
+}
+
 /* Collects a finished child: its figures into ev, its folder removed. */
 static void finish(cal_runner *r, job *j, int status, cal_eval *ev)
 {
@@ -270,9 +286,16 @@ static void finish(cal_runner *r, job *j, int status, cal_eval *ev)
 	r->runs++;
 	r->run_wall += wall;
 	char *err = NULL;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		uint64_t events;
+		double sim;
 		e->sim[j->bench] = read_figures(j->dir, b, &err);
-	else
+		run_cost(j->dir, &events, &sim);
+		e->events += events;
+		e->sim_wall += sim;
+		r->events += events;
+		r->sim_wall += sim;
+	} else
 		err = run_error(j->dir, b, status);
 	if (err && !e->error)
 		e->error = err;

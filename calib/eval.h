@@ -32,6 +32,8 @@ typedef struct cal_runner {
 	const char *max_memory;  /* passed on as --max-memory, or NULL */
 	size_t runs;             /* simulations run so far */
 	double run_wall;         /* their wall seconds, summed */
+	double sim_wall;         /* the simulations' own wall seconds, summed */
+	uint64_t events;         /* their events, summed */
 	size_t serial;           /* names the scratch files */
 } cal_runner;
 
@@ -39,7 +41,9 @@ typedef struct cal_runner {
 typedef struct cal_eval {
 	double **sim;            /* sim[b][i] (heap), NULL for a benchmark not run */
 	char *error;             /* the first failure (heap), or NULL */
-	double wall;             /* wall seconds of its runs */
+	double wall;             /* wall seconds of its runs, process start included */
+	double sim_wall;         /* the simulations' own wall seconds (their summary.json) */
+	uint64_t events;         /* the simulations' events: a cost that does not depend on the machine's load */
 } cal_eval;
 
 /*

@@ -196,8 +196,11 @@ static void json_level(json_writer *j, const cal_report *r, const cal_level *L)
 	json_kv_double(j, "loss", L->loss);
 	json_kv_double(j, "predict_loss", L->predict_loss);
 	json_kv_uint(j, "evaluations", L->evals);
-	if (!r->opt->no_wall_time)
+	json_kv_double(j, "events_per_evaluation", L->eval_events);
+	if (!r->opt->no_wall_time) {
 		json_kv_double(j, "seconds_per_evaluation", L->eval_wall);
+		json_kv_double(j, "simulation_seconds_per_evaluation", L->eval_sim);
+	}
 	json_key(j, "regimes");
 	json_array_begin(j);
 	for (size_t g = 0; g < s->nregimes; g++) {
@@ -299,11 +302,13 @@ static void print_summary(const cal_report *r, FILE *out)
 	char ln[40];
 	cal_loss_name(&s->loss, ln, sizeof ln);
 	if (r->nlevels > 1 || r->levels[0].name) {
-		fprintf(out, "%-10s %14s %14s %12s %10s\n", "level", ln, "predict", "evaluations", "s/eval");
+		fprintf(out, "%-10s %12s %12s %11s %13s %10s %10s\n", "level", ln, "predict", "evaluations", "events/eval",
+		        "sim s/eval", "s/eval");
 		for (size_t i = 0; i < r->nlevels; i++) {
 			const cal_level *L = &r->levels[i];
-			fprintf(out, "%-10s %14.6g %14.6g %12zu %10.4f%s\n", L->name ? L->name : "(system)", L->loss,
-			        L->predict_loss, L->evals, L->eval_wall, i == r->chosen ? "  <- chosen" : "");
+			fprintf(out, "%-10s %12.6g %12.6g %11zu %13.0f %10.5f %10.4f%s\n", L->name ? L->name : "(system)", L->loss,
+			        L->predict_loss, L->evals, L->eval_events, L->eval_sim, L->eval_wall,
+			        i == r->chosen ? "  <- chosen" : "");
 		}
 	}
 	const cal_level *L = &r->levels[r->chosen];

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compiler/build.h"
 #include "compiler/codegen/codegen.h"
@@ -35,6 +36,7 @@
 typedef struct run_opts {
 	opt_set o;
 	const char *path;
+	char *bundled;  /* the path of a bundled workload named without one (heap), or NULL */
 	uint32_t ntasks;
 	drv_options sd;
 	cg_opts cg;
@@ -107,6 +109,28 @@ static int source_of(run_opts *r, char **csrc, size_t *len)
 	return cg_compile_file(r->path, &r->cg, stderr, csrc, len);
 }
 
+static void run_free(run_opts *r)
+{
+	opt_free(&r->o);
+	free(r->bundled);
+}
+
+/*
+ * A name without a folder or an extension that is no file here, such as
+ * osu-bw, is a bundled workload (or one on NCSIM_PATH), as in a workload file.
+ */
+static void find_bundled(run_opts *r)
+{
+	const char *p = r->path;
+	if (strchr(p, '/') || strchr(p, '.') || access(p, F_OK) == 0)
+		return;
+	char *err = NULL;
+	r->bundled = wl_resolve_skeleton(p, NULL, &err);
+	free(err);
+	if (r->bundled)
+		r->path = r->bundled;
+}
+
 /* The options (runtime/task/options.h) and the system file: 0, or -1 with *status (EXIT_OK after --help). */
 static int prepare(run_opts *r, int argc, char **argv, int *status)
 {
@@ -117,6 +141,7 @@ static int prepare(run_opts *r, int argc, char **argv, int *status)
 		return -1;
 	}
 	r->path = r->o.operand;
+	find_bundled(r);
 	if (opt_input_file(r->path, has_ext(r->path, ".vef") ? "trace" : has_ext(r->path, ".c") ? "C skeleton" : "program",
 	                   &err) < 0) {
 		fprintf(stderr, "ncsim run: %s\n", err);
@@ -157,7 +182,7 @@ int cmd_run(int argc, char **argv)
 	run_opts r = {0};
 	int rc;
 	if (prepare(&r, argc, argv, &rc) < 0) {
-		opt_free(&r.o);
+		run_free(&r);
 		return rc;
 	}
 	char *name = cg_program_name(r.path), *err = NULL;
@@ -167,7 +192,7 @@ int cmd_run(int argc, char **argv)
 	rc = source_of(&r, &csrc, &len);
 	if (rc != EXIT_OK) {
 		free(name);
-		opt_free(&r.o);
+		run_free(&r);
 		return rc;
 	}
 	build_opts bo = {.verbose = opt_given(&r.o, OPT_VERBOSE)};
@@ -182,7 +207,7 @@ int cmd_run(int argc, char **argv)
 		free(err);
 		free(csrc);
 		free(name);
-		opt_free(&r.o);
+		run_free(&r);
 		return built == BUILD_CACHE_ERROR ? EXIT_USAGE : hand || r.cg.allow_backend_code ? EXIT_INPUT : EXIT_INTERNAL;
 	}
 	free(csrc);
@@ -198,6 +223,6 @@ int cmd_run(int argc, char **argv)
 	}
 	build_unload(&br);
 	free(name);
-	opt_free(&r.o);
+	run_free(&r);
 	return rc;
 }

@@ -1,0 +1,90 @@
+#!/bin/bash
+# tests/calib/synthetic.sh - calibration against measurements whose answer is
+# known (issue 14, acceptance 1). ncsim measures a hidden system (analytic
+# network, 16 nodes): OSU latency and bandwidth between two nodes, 1 B to
+# 4 MiB, and a 16-rank all-to-all, each as 5 trials with 2% multiplicative
+# noise. Calibration starts from a base system that knows none of the
+# hidden values and fits 8 parameters:
+#   7 that the data constrain: the network latency and injection bandwidth,
+#     the MPI call overhead, header posting cost, pinning latency and cost
+#     per page, and the memory bandwidth of the copies;
+#   1 that they cannot: the link bandwidth, whose range (20-200 GB/s) lies
+#     above the 9 GB/s injection bandwidth that limits every message.
+# TPE and NLopt's sbplx, 600 evaluations each, must recover the 7 within 5%
+# (mean relative error), report the link bandwidth as not constrained, and
+# fit the curves as well as the hidden system itself does, give or take a
+# factor 1.5 (the RMSPE of the true values against the noisy measurements).
+. "$(dirname "$0")/lib.sh"
+cat > hidden.conf <<'CONF'
+[network]
+model = analytic
+nodes = 16
+latency = 1.2 us
+bandwidth = 40 GB/s
+injection_bandwidth = 9 GB/s
+[mpi]
+call_overhead = 200 ns
+post_header = 500 ns
+pin_latency = 4 us
+pin_per_page = 60 ns
+[node]
+memory_bandwidth = 12 GB/s
+CONF
+printf '[network]\nmodel = analytic\nnodes = 16\n' > base.conf
+# The simulator is deterministic: two measured repetitions per size give OSU's averages.
+R="--reps 2 --skip 1 --reps-large 2 --skip-large 1"
+measure lat hidden.conf 5 osu-latency 2 $R --minbytes 1
+measure bw hidden.conf 5 osu-bw 2 $R
+measure a2a hidden.conf 5 osu-alltoall 16 $R
+cat > spec.conf <<CONF
+[calibration]
+system = base.conf
+budget = 600
+[benchmark.latency]
+program = osu-latency
+args = $R --minbytes 1
+measured = lat-1.txt, lat-2.txt, lat-3.txt, lat-4.txt, lat-5.txt
+[benchmark.bandwidth]
+program = osu-bw
+args = $R
+measured = bw-1.txt, bw-2.txt, bw-3.txt, bw-4.txt, bw-5.txt
+[benchmark.alltoall]
+program = osu-alltoall
+tasks = 16
+args = $R
+measured = a2a-1.txt, a2a-2.txt, a2a-3.txt, a2a-4.txt, a2a-5.txt
+[parameters]
+network.latency = 300ns:5us log
+network.injection_bandwidth = 2GB/s:50GB/s log
+network.bandwidth = 20GB/s:200GB/s log
+mpi.call_overhead = 20ns:1us log
+mpi.post_header = 100ns:3us log
+mpi.pin_latency = 1us:15us log
+mpi.pin_per_page = 10ns:300ns log
+node.memory_bandwidth = 3GB/s:50GB/s log
+CONF
+# The noise floor: the hidden system's own loss against the measurements.
+floor=$("$ncsim" predict hidden.conf spec.conf -j 2 | tail -1 | awk '{ print $2 }')
+echo "noise floor: rmspe $floor"
+truth="network.latency 1200000 network.injection_bandwidth 9e9 mpi.call_overhead 200000 mpi.post_header 500000
+mpi.pin_latency 4000000 mpi.pin_per_page 60000 node.memory_bandwidth 12e9"
+for opt in tpe sbplx; do
+	"$ncsim" calibrate spec.conf --optimizer "$opt" -j 2 --no-progress --out "out-$opt" >"$opt.txt" 2>"$opt.err" ||
+		{ cat "$opt.err"; failed=$((failed + 1)); continue; }
+	cat "$opt.txt"
+	sum=0
+	set -- $truth
+	while [ $# -gt 0 ]; do
+		v=$(value "out-$opt/calibrated.conf" "$1")
+		sum=$(awk -v s="$sum" -v v="$v" -v t="$2" 'BEGIN { d = (v - t) / t; print s + (d < 0 ? -d : d) }')
+		check "$opt: $1 is constrained" sh -c "! grep -q '^$1 .*not constrained' $opt.txt"
+		shift 2
+	done
+	mean=$(awk -v s="$sum" 'BEGIN { printf "%.4f", s / 7 }')
+	echo "$opt: mean relative error of the 7 constrained parameters: $mean"
+	check "$opt: mean relative error $mean <= 0.05" le "$mean" 0.05
+	check "$opt: the link bandwidth is reported as not constrained" grep -q '^network.bandwidth .*not constrained' "$opt.txt"
+	loss=$(tail -1 "$opt.txt" | awk '{ print $2 }')
+	check "$opt: rmspe $loss <= 1.5 x the noise floor $floor" le "$loss" "$(awk -v f="$floor" 'BEGIN { print 1.5 * f }')"
+done
+[ "$failed" -eq 0 ]
