@@ -35,8 +35,8 @@ static const def_param defaults[] = {
 	{"mpi.call_overhead", "1ns:5us log", L_MPI},
 	{"mpi.post_header", "10ns:5us log", L_MPI},
 	{"mpi.post_rdma", "10ns:10us log", L_MPI},
-	{"mpi.small_max", "256B:64KiB log", L_MPI},
-	{"mpi.medium_max", "4KiB:1MiB log", L_MPI},
+	{"mpi.small_max", "256B:16KiB log", L_MPI}, /* below medium_max's range: every pair is valid */
+	{"mpi.medium_max", "16KiB:1MiB log", L_MPI},
 };
 
 /* The bit of a level name (packet is dragonfly). */

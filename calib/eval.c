@@ -276,8 +276,8 @@ static void run_cost(const char *dir, uint64_t *events, double *wall)
 	free(text);
 }
 
-/* Collects a finished child: its figures into ev, its folder removed. */
-static void finish(cal_runner *r, job *j, int status, cal_eval *ev)
+/* Collects a finished child: its figures into ev, its error into errs[set x nbench + bench], its folder removed. */
+static void finish(cal_runner *r, job *j, int status, cal_eval *ev, char **errs)
 {
 	const cal_bench *b = &r->spec->bench[j->bench];
 	double wall = now() - j->start;
@@ -297,10 +297,7 @@ static void finish(cal_runner *r, job *j, int status, cal_eval *ev)
 		r->sim_wall += sim;
 	} else
 		err = run_error(j->dir, b, status);
-	if (err && !e->error)
-		e->error = err;
-	else
-		free(err);
+	errs[j->set * r->spec->nbench + j->bench] = err;
 	rm_tree(j->dir);
 	free(j->dir);
 	j->dir = NULL;
@@ -364,6 +361,7 @@ int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_
 		ev[j] = (cal_eval){.sim = xcalloc(nb + 1, sizeof(double *))};
 	char **sys = xcalloc(k + 1, sizeof *sys);
 	job *jobs = xcalloc(r->jobs, sizeof *jobs);
+	char **errs = xcalloc(total + 1, sizeof *errs);
 	int rc = write_systems(r, values, k, sys, ev) < 0 ? 0 : 1, status;
 	while (rc == 1 && (next < total || running > 0)) {
 		while (next < total && running < r->jobs) {
@@ -371,15 +369,13 @@ int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_
 			next++;
 			if (which == 1 && s->bench[b].predict_only)
 				continue;
-			if (ev[set].error)
-				continue; /* one benchmark failed: the set's loss is +inf anyway */
 			size_t slot = 0;
 			while (jobs[slot].pid > 0)
 				slot++;
 			jobs[slot] = (job){.set = set, .bench = b};
 			char *err = NULL;
 			if (start(r, &jobs[slot], sys[set], &err) < 0) {
-				ev[set].error = err;
+				errs[set * nb + b] = err;
 				free(jobs[slot].dir);
 				jobs[slot] = (job){0};
 				continue;
@@ -393,10 +389,18 @@ int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_
 			rc = -1;
 			break;
 		}
-		finish(r, &jobs[i], status, ev);
+		finish(r, &jobs[i], status, ev, errs);
 		running--;
 	}
 	kill_all(jobs, r->jobs);
+	/* A set's error is its first benchmark's, whichever run ended first: the same for every -j. */
+	for (size_t i = 0; i < total; i++) {
+		if (errs[i] && !ev[i / nb].error)
+			ev[i / nb].error = errs[i];
+		else
+			free(errs[i]);
+	}
+	free(errs);
 	for (size_t j = 0; j < k; j++) {
 		if (sys[j])
 			remove(sys[j]);
