@@ -261,19 +261,25 @@ static int sim_side(const sysconf_t *c, const char *S, cal_bench *b, char **err)
 }
 
 /* The program of [S] and how it runs: tasks, tasks per node, options. */
-static int program(const sysconf_t *c, const char *S, const char *spec, cal_bench *b, char **err)
+static int program(const sysconf_t *c, const char *S, const char *spec, unsigned flags, cal_bench *b, char **err)
 {
 	const char *t = NULL;
 	if (sysconf_string(c, S, "program", &t, err) <= 0) {
 		*err = xasprintf("%s: [%s] needs program = NAME or FILE", sysconf_section_where(c, S), S);
 		return -1;
 	}
+	size_t n = strlen(t);
+	if (n > 2 && !strcmp(t + n - 2, ".c") && !(flags & CAL_SPEC_ALLOW_C)) {
+		*err = xasprintf("%s: %s is a C skeleton: a calibration spec runs C only with --allow-backend-code "
+		                 "(doc/security.md)", sysconf_where(c, S, "program"), t);
+		return -1;
+	}
 	if (!(b->program = wl_resolve_skeleton(t, spec, err)))
 		return at(c, S, "program", err);
-	uint64_t n = 2, k = 1;
-	if (count(c, S, "tasks", 1, UINT32_MAX, &n, err) < 0 || count(c, S, "tasks_per_node", 1, UINT32_MAX, &k, err) < 0)
+	uint64_t ntasks = 2, k = 1;
+	if (count(c, S, "tasks", 1, UINT32_MAX, &ntasks, err) < 0 || count(c, S, "tasks_per_node", 1, UINT32_MAX, &k, err) < 0)
 		return -1;
-	b->tasks = (uint32_t)n;
+	b->tasks = (uint32_t)ntasks;
 	b->tasks_per_node = (uint32_t)k;
 	t = "";
 	sysconf_string(c, S, "args", &t, err);
@@ -282,12 +288,13 @@ static int program(const sysconf_t *c, const char *S, const char *spec, cal_benc
 }
 
 /* Section [benchmark.NAME]. */
-static int benchmark(const sysconf_t *c, const char *S, const char *spec, const char *dir, cal_bench *b, char **err)
+static int benchmark(const sysconf_t *c, const char *S, const char *spec, const char *dir, unsigned flags, cal_bench *b,
+                     char **err)
 {
 	b->name = xstrdup(S + strlen("benchmark."));
 	b->weight = 1;
 	b->line = 0;
-	if (program(c, S, spec, b, err) < 0 || format_key(c, S, "format", &b->format, err) < 0)
+	if (program(c, S, spec, flags, b, err) < 0 || format_key(c, S, "format", &b->format, err) < 0)
 		return -1;
 	b->column = opt_string(c, S, "column", NULL);
 	b->xcolumn = opt_string(c, S, "xcolumn", NULL);
@@ -367,7 +374,7 @@ static int sections(const sysconf_t *c, const char *spec, const char *dir, cal_s
 			VEC_PUSH(&b, (cal_bench){0});
 			s->bench = b.ptr;
 			s->nbench = b.len;
-			rc = benchmark(c, S, spec, dir, &b.ptr[b.len - 1], err);
+			rc = benchmark(c, S, spec, dir, s->flags, &b.ptr[b.len - 1], err);
 		}
 	s->bench = b.ptr;
 	s->nbench = b.len;
@@ -430,9 +437,11 @@ int cal_spec_ready(cal_spec *s, char **err)
 	return 0;
 }
 
-int cal_spec_parse(const char *name, const char *text, const char *dir, int fit, cal_spec *s, char **err)
+int cal_spec_parse(const char *name, const char *text, const char *dir, unsigned flags, cal_spec *s, char **err)
 {
+	int fit = flags & CAL_SPEC_FIT;
 	memset(s, 0, sizeof *s);
+	s->flags = flags;
 	s->path = xstrdup(name);
 	s->loss = (cal_loss){CAL_LOSS_RMSPE, 0.1};
 	cal_optcfg_default(&s->opt);
@@ -468,7 +477,7 @@ int cal_spec_load(const char *path, cal_spec *s, char **err)
 		return -1;
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : NULL;
-	int rc = cal_spec_parse(path, text, dir, 1, s, err);
+	int rc = cal_spec_parse(path, text, dir, CAL_SPEC_FIT, s, err);
 	free(dir);
 	free(text);
 	return rc;

@@ -79,6 +79,7 @@ typedef struct cal_spec {
 	size_t nregimes;
 	cal_param *params;
 	size_t nparams;
+	unsigned flags;          /* CAL_SPEC_* it was read with */
 } cal_spec;
 
 /*
@@ -87,11 +88,17 @@ typedef struct cal_spec {
  * measurement read. 0, or -1 with *err = "spec:line: ..." (heap).
  */
 int cal_spec_load(const char *path, cal_spec *s, char **err);
+/* What cal_spec_parse may accept. */
+enum {
+	CAL_SPEC_FIT = 1,      /* a calibration: at least one free parameter (else ncsim predict: none needed) */
+	CAL_SPEC_ALLOW_C = 2,  /* C skeletons as programs (--allow-backend-code, or a command line without a spec) */
+};
 /*
- * The same from text; files are found relative to dir. With fit = 0 (ncsim
- * predict) the spec needs no parameter and gets no default ones.
+ * The same from text; files are found relative to dir. flags: CAL_SPEC_*.
+ * A spec someone else wrote must not run C on the host: without
+ * CAL_SPEC_ALLOW_C, a program ending in .c is an error (doc/security.md).
  */
-int cal_spec_parse(const char *name, const char *text, const char *dir, int fit, cal_spec *s, char **err);
+int cal_spec_parse(const char *name, const char *text, const char *dir, unsigned flags, cal_spec *s, char **err);
 void cal_spec_free(cal_spec *s);
 /*
  * Completes s (cal_spec_parse calls it last): without parameters, the

@@ -201,7 +201,10 @@ static int load(opt_set *o, const char *spec, int fit, cal_spec *s)
 	char *text = spec_text(o, spec, &e), *err = NULL, *dir = spec_dir(spec);
 	int status = EXIT_USAGE;
 	if (text) {
-		status = cal_spec_parse(spec ? spec : "(command line)", text, dir, fit, s, &err) < 0 ? EXIT_INPUT : EXIT_OK;
+		/* C from a spec file needs the flag; a command line alone is the user's own choice, as for ncsim run. */
+		unsigned flags = (fit ? CAL_SPEC_FIT : 0) |
+		                 (!spec || opt_given(o, OPT_ALLOW_BACKEND_CODE) ? CAL_SPEC_ALLOW_C : 0);
+		status = cal_spec_parse(spec ? spec : "(command line)", text, dir, flags, s, &err) < 0 ? EXIT_INPUT : EXIT_OK;
 		if (status)
 			fprintf(stderr, "%s: %s\n", o->prog, err);
 	}

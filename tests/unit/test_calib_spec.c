@@ -115,7 +115,7 @@ static const char osu_lat[] = "# OSU MPI Latency Test v7.3\n# Size          Late
 static int parse(const char *text, cal_spec *s, char **err)
 {
 	put("spec.conf", text);
-	return cal_spec_parse("spec.conf", text, ut_dir, 1, s, err);
+	return cal_spec_parse("spec.conf", text, ut_dir, CAL_SPEC_FIT, s, err);
 }
 
 static void test_spec_ok(void)
@@ -186,6 +186,8 @@ static void test_spec_errors(void)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
+		{"[benchmark.x]\nprogram = sk.c\nmeasured = lat.txt\n",
+		 "spec.conf:2: sk.c is a C skeleton: a calibration spec runs C only with --allow-backend-code (doc/security.md)"},
 		{"[calibration]\nbudgett = 3\n", "spec.conf:2: unknown key 'budgett' in [calibration]..."},
 		{"[calibration]\noptimizer = magic\n", "spec.conf:2: unknown optimizer 'magic' (..."},
 		{"[calibration]\nloss = worst\n", "spec.conf:2: ..."},
