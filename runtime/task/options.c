@@ -58,7 +58,7 @@ static int choose_network(const char *s) { return drv_network_model(s) ? 0 : -1;
 #define SIM (R | W | S)
 
 static const opt_row rows[OPT_NIDS] = {
-	[OPT_HELP] = {"help", 'h', K_FLAG, NULL, SIM | N | C | P, "show this help"},
+	[OPT_HELP] = {"help", 'h', K_FLAG, NULL, SIM | N | C | P | K | D, "show this help"},
 	[OPT_TASKS] = {"tasks", 'n', K_COUNT, "N", R | S, "number of tasks (default 1)"},
 	[OPT_TASKS_PER_NODE] = {"tasks-per-node", 0, K_COUNT, "K", R | S,
 	                        "put K consecutive ranks on each compute node (default 1; intra-node messages: "
@@ -154,12 +154,13 @@ static const struct opt_env {
 	unsigned cmds;
 	const char *help;
 } envs[] = {
-	{"NCSIM_PATH", SIM | N, "folders searched for system presets and workload skeletons named without a path"},
-	{"XDG_CACHE_HOME", R | W, "the build cache of compiled programs is $XDG_CACHE_HOME/ncsim"},
-	{"HOME", R | W, "the build cache is $HOME/.cache/ncsim when XDG_CACHE_HOME is unset"},
-	{"NCSIM_CC", R | W, "C compiler that builds programs (default: the one ncsim was configured with)"},
-	{"NCSIM_INCLUDE", R | W, "folder holding ncsim/rt.h for building programs"},
+	{"NCSIM_PATH", SIM | N | K | D, "folders searched for system presets and workload skeletons named without a path"},
+	{"XDG_CACHE_HOME", R | W | K | D, "the build cache of compiled programs is $XDG_CACHE_HOME/ncsim"},
+	{"HOME", R | W | K | D, "the build cache is $HOME/.cache/ncsim when XDG_CACHE_HOME is unset"},
+	{"NCSIM_CC", R | W | K | D, "C compiler that builds programs (default: the one ncsim was configured with)"},
+	{"NCSIM_INCLUDE", R | W | K | D, "folder holding ncsim/rt.h for building programs"},
 	{"NCPTL_LOG_ONLY", SIM, "ranks that write log files, such as 0,4-7 (default: all)"},
+	{"TMPDIR", K | D, "where the runs of an evaluation keep their scratch files (default /tmp)"},
 	{"NCSIM_ARENA_DEBUG", R | W | C | P, "1: allocate each syntax-tree node on its own (for ASan, valgrind)"},
 };
 
