@@ -18,6 +18,18 @@
 
 /* [node] memory_bandwidth, GB/s: memory copies (the Omni-Path calibration of OpenMPI). */
 #define DEF_MEM_BW_GBS 11.20
+/*
+ * [node] shm_latency, ns, and shm_bandwidth, GB/s: a message between two tasks
+ * of one node (doc/system-file.md). A shared-memory hand-off is a few
+ * cache-line transfers between cores (tens of ns inside a socket, about
+ * 200 ns across sockets); with the MPI call costs on both sides, a 0-byte
+ * osu_latency inside a Xeon-class node comes out near the 0.2-0.5 us that
+ * shared-memory MPI transports show there, and large messages near the
+ * 10-20 GB/s of single-copy (CMA, XPMEM) transfers. Starting points for
+ * calibration, not measurements of one machine.
+ */
+#define DEF_SHM_LAT_NS 200
+#define DEF_SHM_BW_GBS 10
 
 /* [network] dragonfly shape: 9 groups x 4 routers x 2 nodes, 2 global links per router (72 nodes). */
 #define DEF_DF_GROUPS 9

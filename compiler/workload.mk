@@ -14,6 +14,8 @@ nobase_dist_pkgdata_DATA += \
 	stdlib/workloads/cosmoflow.ncptl stdlib/workloads/checkpoint.ncptl \
 	stdlib/workloads/milc.ncptl stdlib/workloads/nekbone.ncptl \
 	stdlib/workloads/osu-latency.ncptl stdlib/workloads/osu-bw.ncptl \
+	stdlib/workloads/osu-bibw.ncptl stdlib/workloads/osu-allreduce.ncptl \
+	stdlib/workloads/osu-alltoall.ncptl stdlib/workloads/osu-bcast.ncptl \
 	stdlib/workloads/allreduce.ncptl stdlib/workloads/alltoall.ncptl \
 	stdlib/workloads/halo3d.ncptl stdlib/workloads/incast.ncptl \
 	stdlib/workloads/uniform-random.ncptl \

@@ -17,7 +17,8 @@
  * Defaults: a published calibration of OpenMPI over Intel Omni-Path (memory
  * copies at DEF_MEM_BW_GBS, 0.36 us to post a header, 0.88 us to post an RDMA,
  * 5.43 us to pin plus 50.5 ns per page). The thresholds follow PSM2: a few
- * KiB in the mailbox, eager up to 64 KiB, rendezvous above.
+ * KiB in the mailbox, eager up to 64 KiB, rendezvous above. Intra-node
+ * messages: DEF_SHM_LAT_NS and DEF_SHM_BW_GBS (base/defaults.h says why).
  */
 void mp_params_default(mp_params *p)
 {
@@ -32,6 +33,8 @@ void mp_params_default(mp_params *p)
 		.pin_per_page = 50500,
 		.mem_bw = DEF_MEM_BW_GBS * 1e9,
 		.credits = 64,
+		.shm_latency = DEF_SHM_LAT_NS * 1000ULL,
+		.shm_bw = DEF_SHM_BW_GBS * 1e9,
 	};
 }
 
@@ -40,6 +43,8 @@ void mp_params_free_costs(mp_params *p)
 	p->post_header = p->post_rdma = p->pin_latency = p->pin_per_page = p->call_overhead = 0;
 	p->mem_bw = 0;
 	p->credits = 0;
+	p->shm_latency = 0;
+	p->shm_bw = 0;
 }
 
 int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
@@ -55,7 +60,9 @@ int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 	    sysconf_time(c, "mpi", "pin_per_page", &p->pin_per_page, err) < 0 ||
 	    sysconf_time(c, "mpi", "call_overhead", &p->call_overhead, err) < 0 ||
 	    sysconf_bandwidth(c, "mpi", "memory_bandwidth", &p->mem_bw, err) < 0 ||
-	    sysconf_int(c, "mpi", "credits", &credits, err) < 0)
+	    sysconf_int(c, "mpi", "credits", &credits, err) < 0 ||
+	    sysconf_time(c, "node", "shm_latency", &p->shm_latency, err) < 0 ||
+	    sysconf_bandwidth(c, "node", "shm_bandwidth", &p->shm_bw, err) < 0)
 		return -1;
 	if (p->medium_max < p->small_max) {
 		*err = xasprintf("%s: medium_max must not be below small_max", sysconf_where(c, "mpi", "medium_max"));
@@ -86,6 +93,11 @@ ncsim_time_t mp_pin_time(const mp_params *p, uint64_t bytes)
 	if (p->pin_latency == 0 && p->pin_per_page == 0)
 		return 0;
 	return ck_sat_add(p->pin_latency, ck_sat_mul(ck_div_up(bytes, p->page_size), p->pin_per_page));
+}
+
+ncsim_time_t mp_shm_time(const mp_params *p, uint64_t bytes)
+{
+	return ck_sat_add(p->shm_latency, ck_xfer_ps(bytes, p->shm_bw));
 }
 
 /* ------------------------------------------------------------ envelopes */
@@ -120,6 +132,7 @@ void mp_envpool_free(mp_envpool *ep)
 	for (uint32_t i = 0; i < ep->nchunks; i++)
 		free(ep->chunks[i]);
 	free(ep->chunks);
+	free(ep->shm_free);
 	memset(ep, 0, sizeof *ep);
 }
 
@@ -248,7 +261,51 @@ static __attribute__((cold, noinline)) void refused(rt_task *from, uint32_t to, 
 	           msg->src_node, msg->dst_node, from->w->net->nnodes);
 }
 
-/* Puts one protocol message on the network. */
+/*
+ * Sizes the table of shared-memory channels (mp_envpool.shm_free) to every
+ * task entity: on the first intra-node message, and once more only if a task
+ * appeared later, so never on the per-message path.
+ */
+static __attribute__((noinline)) void shm_grow(task_world *w, uint32_t eid)
+{
+	mp_envpool *ep = &w->envs;
+	uint32_t n = w->all.len ? w->all.ptr[w->all.len - 1]->eid + 1 : 0;
+	if (n <= eid)
+		n = eid + 1;
+	ep->shm_free = xreallocarray(ep->shm_free, n, sizeof *ep->shm_free);
+	memset(ep->shm_free + ep->shm_n, 0, (n - ep->shm_n) * sizeof *ep->shm_free);
+	ep->shm_n = n;
+}
+
+/*
+ * Delivers msg, whose two ends share a node, through shared memory (see
+ * mpi_proto.h): after the sender's earlier copies, its own copy, then
+ * shm_latency. Returns 0, or NET_ETIME past the end of simulated time.
+ */
+static int shm_inject(rt_task *from, const net_msg *msg)
+{
+	task_world *w = from->w;
+	mp_envpool *ep = &w->envs;
+	if (from->eid >= ep->shm_n)
+		shm_grow(w, from->eid);
+	ncsim_time_t now = sim_now(w->ctx), *idle = &ep->shm_free[from->eid];
+	ncsim_time_t start = *idle > now ? *idle : now;
+	ncsim_time_t copied = ck_sat_add(start, ck_xfer_ps(msg->bytes, w->mp.shm_bw));
+	ncsim_time_t at = ck_sat_add(copied, w->mp.shm_latency);
+	if (!ck_time_ok(at))
+		return NET_ETIME;
+	*idle = copied;
+	sim_event *ev = sim_event_new(w->ctx, msg->notify, at - now, msg->notify_kind);
+	*SIM_PAYLOAD(ev, net_delivery) = (net_delivery){
+		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes,
+		.src_node = msg->src_node, .dst_node = msg->dst_node,
+		.inject_time = now, .tclass = msg->tclass,
+	};
+	sim_schedule(w->ctx, ev);
+	return 0;
+}
+
+/* Puts one protocol message on the network, or through shared memory inside a node. */
 static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
 {
 	task_world *w = from->w;
@@ -264,7 +321,7 @@ static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, u
 		.cookie = envi,
 		.cookie2 = kind,
 	};
-	int rc = net_inject(w->net, w->ctx, &msg);
+	int rc = msg.src_node == msg.dst_node ? shm_inject(from, &msg) : net_inject(w->net, w->ctx, &msg);
 	if (rc < 0)
 		refused(from, to, &msg, rc);
 }
@@ -319,10 +376,13 @@ static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
 		now = back;
 	}
 	ncsim_time_t rtt;
-	if (w->net->uniform && w->rtt_bytes == wire_bytes + 1) {
+	uint32_t dn = t->job->nodes[dst];
+	if (dn == t->node) {
+		/* Inside the node: the shared-memory times, which the network's cache must not see. */
+		rtt = ck_sat_add(mp_shm_time(&w->mp, wire_bytes), mp_shm_time(&w->mp, w->mp.header_bytes));
+	} else if (w->net->uniform && w->rtt_bytes == wire_bytes + 1) {
 		rtt = w->rtt; /* the size of the previous small send: same round trip on any pair */
 	} else {
-		uint32_t dn = t->job->nodes[dst];
 		rtt = ck_sat_add(w->net->ops->estimate(w->net, t->node, dn, wire_bytes),
 		                 w->net->ops->estimate(w->net, dn, t->node, w->mp.header_bytes));
 		w->rtt_bytes = wire_bytes + 1; /* +1: 0 means "nothing cached" */

@@ -36,6 +36,17 @@
  * Envelopes describe one message from its send to the end of its protocol.
  * They live in a pool of the simulation, addressed by index (the network
  * cookie), and stand for the header that real MPI would carry on the wire.
+ *
+ * Intra-node messages: a wire message between two tasks of one node (a task
+ * and itself included) never enters the network. It goes through shared
+ * memory: each task copies its wire messages one at a time at shm_bandwidth
+ * (a FIFO server per sending task, so the messages of a pair keep their
+ * order and a window of messages is paced by the copy), and each arrives
+ * shm_latency after its copy ends. The protocols and their software costs
+ * are unchanged; only the wire's time is replaced:
+ *
+ *   start = max(now, sender's shm_free)   shm_free = start + bytes/shm_bandwidth
+ *   delivered at shm_free + shm_latency
  */
 #ifndef NCSIM_MPI_PROTO_H
 #define NCSIM_MPI_PROTO_H
@@ -62,6 +73,8 @@ typedef struct mp_params {
 	ncsim_time_t call_overhead; /* software cost of entering any send or receive call (LogGP's o) */
 	double mem_bw;           /* bytes/s of memory copies; 0: copies are free */
 	uint32_t credits;        /* mailbox credits per task; 0: unlimited */
+	ncsim_time_t shm_latency; /* [node] shm_latency: an intra-node wire message after its copy */
+	double shm_bw;           /* [node] shm_bandwidth, bytes/s of that copy; 0: free */
 } mp_params;
 
 /* A FIFO of requests or envelopes linked by index+1 (0 ends it). */
@@ -99,11 +112,18 @@ typedef struct mp_env {
 	ncsim_time_t t_recvpost; /* when the matching receive was posted */
 } mp_env;
 
-/* Envelope pool: fixed chunks, so an envelope never moves. */
+/*
+ * Envelope pool: fixed chunks, so an envelope never moves. It also holds the
+ * other MPI state the world's tasks share: when each task's shared-memory
+ * copy is next idle, indexed by the task's entity id (allocated on the first
+ * intra-node message; 0 = idle since the start).
+ */
 typedef struct mp_envpool {
 	mp_env **chunks;
 	uint32_t nchunks, used, free; /* free: list head, index+1 */
 	uint64_t live, peak;
+	ncsim_time_t *shm_free;  /* shm_free[eid] */
+	uint32_t shm_n;          /* entries of shm_free */
 } mp_envpool;
 #define MP_ENV_CHUNK 4096u
 
@@ -111,7 +131,7 @@ typedef struct mp_envpool {
 void mp_params_default(mp_params *p);
 /* Makes every software cost zero (the ideal network's compute-only bound). */
 void mp_params_free_costs(mp_params *p);
-/* Reads the [mpi] section over p; returns 0, or -1 with *err. */
+/* Reads the [mpi] section and [node] shm_latency, shm_bandwidth over p; returns 0, or -1 with *err. */
 int mp_params_load(mp_params *p, const struct sysconf *c, char **err);
 /* Protocol used for a message of `bytes`. */
 static inline enum mp_proto mp_proto_of(const mp_params *p, uint64_t bytes)
@@ -124,8 +144,10 @@ const char *mp_proto_name(enum mp_proto k);
 ncsim_time_t mp_copy_time(const mp_params *p, uint64_t bytes);
 /* Time to pin `bytes`: latency plus a cost per page touched. */
 ncsim_time_t mp_pin_time(const mp_params *p, uint64_t bytes);
+/* Zero-load time of an intra-node wire message of `bytes`: shm_latency + bytes / shm_bandwidth. */
+ncsim_time_t mp_shm_time(const mp_params *p, uint64_t bytes);
 
-/* Frees every chunk of the pool. */
+/* Frees every chunk of the pool and the intra-node channels. */
 void mp_envpool_free(mp_envpool *ep);
 /* Envelope by index. */
 static inline mp_env *mp_env_at(const mp_envpool *ep, uint32_t i)

@@ -17,6 +17,9 @@ libncsim_la_SOURCES += runtime/task/coro.c runtime/task/task.c runtime/task/coun
 # Unit tests of the task runtime (tests/unit/rt_testlib runs small programs on a given system).
 check_PROGRAMS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
 TESTS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock
+# Messages between two tasks of one node ([node] shm_latency, shm_bandwidth in runtime/mpi/mpi_proto.c).
+check_PROGRAMS += tests/unit/test_shm
+TESTS += tests/unit/test_shm
 
 # The command-line options of every command (runtime/task/options.h): the time
 # parser and the table's checks; tests/e2e/options-matrix.sh runs them end to end.
