@@ -231,7 +231,8 @@ static int fit_level(fit *f, cal_level *L, char **err)
 	f->stage = -1;
 	if (rc == 0 && run_sets(f, f->cur, 1, "final", 2, &loss, &L->final) < 0)
 		rc = 1;
-	L->loss = cal_eval_loss(f->s, &L->final, -1, 0);
+	/* Interrupted before the final runs: the best loss the search saw (on its stage's points). */
+	L->loss = L->final.sim ? cal_eval_loss(f->s, &L->final, -1, 0) : f->cur_loss;
 	L->predict_loss = cal_eval_loss(f->s, &L->final, -1, 1);
 	if (rc == 0 && profile(f, L) < 0)
 		rc = 1;
