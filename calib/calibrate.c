@@ -16,6 +16,7 @@
 
 #include "base/exitcode.h"
 #include "base/util.h"
+#include "calib/par.h"
 #include "calib/report.h"
 
 /* Half-width, in unit coordinates, of the profile around the best point. */
@@ -52,6 +53,7 @@ typedef struct fit {
 	size_t done, planned;  /* search evaluations, for the progress line */
 	size_t sets;           /* parameter sets run (search, checks, profile) */
 	int noted;             /* a failed set was reported */
+	int quiet;             /* over MPI, every rank but 0: it prints nothing */
 	double t0;
 	FILE *msg;
 } fit;
@@ -59,7 +61,7 @@ typedef struct fit {
 /* The progress line: evaluations, rate, best loss, time left. */
 static void progress(fit *f)
 {
-	if (!f->o->progress)
+	if (!f->o->progress || f->quiet)
 		return;
 	double el = now() - f->t0, rate = el > 0 ? f->done / el : 0;
 	double eta = rate > 0 && f->planned > f->done ? (f->planned - f->done) / rate : 0;
@@ -81,7 +83,7 @@ static int run_sets(fit *f, const double *values, size_t k, const char *phase, i
 		if (rc == 0)
 			cal_history_add(f->hist, phase, f->level, f->stage, loss[j], ev[j].wall, values + j * f->s->nparams,
 			                f->s->nparams);
-		if (rc == 0 && ev[j].error && !strcmp(phase, "search") && !f->noted) {
+		if (rc == 0 && ev[j].error && !strcmp(phase, "search") && !f->noted && !f->quiet) {
 			/* Once: a failed point costs +inf and the search goes on, but the user should know why. */
 			fprintf(f->msg, "%sncsim calibrate: note: a parameter set failed: %s\n", f->o->progress ? "\n" : "",
 			        ev[j].error);
@@ -116,7 +118,8 @@ static int search_eval(void *ctx, const double *u, size_t k, double *loss)
 	f->done += k;
 	progress(f);
 	free(values);
-	return rc < 0 || stop_flag ? -1 : 0;
+	/* The batch's verdict, not stop_flag: over MPI the ranks agree on it, a signal since then counts at the next batch. */
+	return rc < 0 ? -1 : 0;
 }
 
 /* One stage: the optimizer over the stage's free parameters, starting from f->cur. 0, 1 stopped, -1 error. */
@@ -289,11 +292,12 @@ static int fit_all(cal_spec *s, const cal_options *o, cal_history *h, cal_level 
 		r.allow_host_access = o->allow_host_access;
 		r.max_memory = o->max_memory;
 		L[i].name = r.network;
-		fit f = {.s = s, .o = o, .r = &r, .hist = h, .level = (int)i, .msg = msg, .t0 = now()};
+		fit f = {.s = s, .o = o, .r = &r, .hist = h, .level = (int)i, .msg = msg, .t0 = now(),
+		         .quiet = cal_par_rank() != 0};
 		size_t profile_evals = 2 * s->nparams;
 		f.planned = s->opt.budget + profile_evals;
 		rc = fit_level(&f, &L[i], err);
-		if (o->progress)
+		if (o->progress && !f.quiet)
 			fprintf(msg, "\n");
 		free(f.idx);
 		cal_runner_free(&r);
@@ -312,7 +316,9 @@ int cal_calibrate(cal_spec *s, const cal_options *o, FILE *msg)
 	double t0 = now();
 	struct sigaction old[2];
 	stop_flag = 0;
-	if (cal_report_begin(&rep, &err) < 0) {
+	/* Over MPI, rank 0 alone writes the folder and prints; the others run the same search silently. */
+	int lead = cal_par_rank() == 0;
+	if (cal_par_any(lead && cal_report_begin(&rep, &err) < 0)) {
 		status = EXIT_USAGE;
 	} else {
 		install_signals(old);
@@ -323,12 +329,12 @@ int cal_calibrate(cal_spec *s, const cal_options *o, FILE *msg)
 		rep.wall = now() - t0;
 		if (rc < 0)
 			status = EXIT_INPUT;
-		else if (cal_report_write(&rep, msg, &err) < 0)
+		else if (lead && cal_report_write(&rep, msg, &err) < 0)
 			status = EXIT_USAGE;
 		else if (rc == 1)
 			status = EXIT_INTERRUPTED;
 	}
-	if (err)
+	if (err && lead)
 		fprintf(msg, "ncsim calibrate: %s\n", err);
 	free(err);
 	cal_report_end(&rep);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "calib/par.h"
 #include "calib/sysedit.h"
 #include "runtime/task/driver.h"
 
@@ -48,24 +49,23 @@ int cal_runner_init(cal_runner *r, const cal_spec *s, const char *self, const ch
 	r->jobs = 1;
 	r->seed = 1;
 	r->network = s->network;
-	if (s->system) {
-		if (!(r->base_text = xread_text(s->system, "system file", err)))
-			return -1;
-	} else {
-		r->base_text = xstrdup(drv_default_system);
-	}
+	char *e = NULL;
+	r->base_text = s->system ? xread_text(s->system, "system file", &e) : xstrdup(drv_default_system);
 	if (!tmpdir)
 		tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	r->work = xasprintf("%s/ncsim-calibrate.XXXXXX", tmpdir);
-	if (!mkdtemp(r->work)) {
-		*err = xasprintf("%s: cannot create a scratch folder: %s", tmpdir, strerror(errno));
-		free(r->work);
-		r->work = NULL;
-		free(r->base_text);
-		r->base_text = NULL;
-		return -1;
+	if (r->base_text) {
+		r->work = xasprintf("%s/ncsim-calibrate.XXXXXX", tmpdir);
+		if (!mkdtemp(r->work)) {
+			e = xasprintf("%s: cannot create a scratch folder: %s", tmpdir, strerror(errno));
+			free(r->work);
+			r->work = NULL;
+		}
 	}
-	return 0;
+	/* Over MPI, the ranks fail together: one that went on alone would wait for the others forever. */
+	if (!(*err = cal_par_error(e)))
+		return 0;
+	cal_runner_free(r);
+	return -1;
 }
 
 void cal_runner_free(cal_runner *r)
@@ -276,28 +276,30 @@ static void run_cost(const char *dir, uint64_t *events, double *wall)
 	free(text);
 }
 
-/* Collects a finished child: its figures into ev, its error into errs[set x nbench + bench], its folder removed. */
-static void finish(cal_runner *r, job *j, int status, cal_eval *ev, char **errs)
+/*
+ * The outcome of one run: what every rank must know of it to fill the
+ * evaluations and the runner's counters as a single process would.
+ */
+typedef struct result {
+	int ran;         /* 1 when the child ran to its end: counted in runs and run_wall */
+	double *sim;     /* the benchmark's values at its measured points (heap), or NULL */
+	char *error;     /* why the run failed (heap), or NULL */
+	double wall, sim_wall;
+	uint64_t events;
+} result;
+
+/* Collects a finished child into res[set x nbench + bench]: figures, cost, error; its folder removed. */
+static void finish(cal_runner *r, job *j, int status, result *res)
 {
 	const cal_bench *b = &r->spec->bench[j->bench];
-	double wall = now() - j->start;
-	cal_eval *e = &ev[j->set];
-	e->wall += wall;
-	r->runs++;
-	r->run_wall += wall;
-	char *err = NULL;
+	result *x = &res[j->set * r->spec->nbench + j->bench];
+	x->ran = 1;
+	x->wall = now() - j->start;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		uint64_t events;
-		double sim;
-		e->sim[j->bench] = read_figures(j->dir, b, &err);
-		run_cost(j->dir, &events, &sim);
-		e->events += events;
-		e->sim_wall += sim;
-		r->events += events;
-		r->sim_wall += sim;
+		x->sim = read_figures(j->dir, b, &x->error);
+		run_cost(j->dir, &x->events, &x->sim_wall);
 	} else
-		err = run_error(j->dir, b, status);
-	errs[j->set * r->spec->nbench + j->bench] = err;
+		x->error = run_error(j->dir, b, status);
 	rm_tree(j->dir);
 	free(j->dir);
 	j->dir = NULL;
@@ -334,8 +336,8 @@ static void kill_all(job *jobs, size_t n)
 		}
 }
 
-/* Writes the system file of each parameter set (paths into sys[]). 0, or -1 with the error in ev. */
-static int write_systems(cal_runner *r, const double *values, size_t k, char **sys, cal_eval *ev)
+/* Writes the system file of each parameter set (paths into sys[]). 0, or -1 with *err. */
+static int write_systems(cal_runner *r, const double *values, size_t k, char **sys, char **err)
 {
 	for (size_t j = 0; j < k; j++) {
 		char *text = cal_system_text(r, values + j * r->spec->nparams);
@@ -346,36 +348,50 @@ static int write_systems(cal_runner *r, const double *values, size_t k, char **s
 			ok = 0;
 		free(text);
 		if (!ok) {
-			ev[j].error = xasprintf("%s: cannot write: %s", sys[j], strerror(errno));
+			*err = xasprintf("%s: cannot write: %s", sys[j], strerror(errno));
 			return -1;
 		}
 	}
 	return 0;
 }
 
-int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_eval *ev, volatile int *stop)
+/*
+ * The runs of this rank, as indices set x nbench + bench in increasing
+ * order: of the batch's runs (without the predict-only benchmarks when
+ * which is 1), every size-th one from the rank's own number on. Numbering
+ * only the runs that happen spreads them evenly whatever is left out.
+ */
+static size_t my_runs(const cal_spec *s, size_t k, int which, size_t *mine)
 {
-	const cal_spec *s = r->spec;
-	size_t nb = s->nbench, total = k * nb, next = 0, running = 0;
-	for (size_t j = 0; j < k; j++)
-		ev[j] = (cal_eval){.sim = xcalloc(nb + 1, sizeof(double *))};
-	char **sys = xcalloc(k + 1, sizeof *sys);
+	size_t rank = (size_t)cal_par_rank(), size = (size_t)cal_par_size(), n = 0, m = 0;
+	for (size_t i = 0; i < k * s->nbench; i++) {
+		if (which == 1 && s->bench[i % s->nbench].predict_only)
+			continue;
+		if (n++ % size == rank)
+			mine[m++] = i;
+	}
+	return m;
+}
+
+/* Runs mine[0..m), r->jobs children at a time, into res. 0, or -1 when interrupted (the children killed). */
+static int run_mine(cal_runner *r, char **sys, const size_t *mine, size_t m, result *res, volatile int *stop)
+{
+	size_t nb = r->spec->nbench, next = 0, running = 0;
 	job *jobs = xcalloc(r->jobs, sizeof *jobs);
-	char **errs = xcalloc(total + 1, sizeof *errs);
-	int rc = write_systems(r, values, k, sys, ev) < 0 ? 0 : 1, status;
-	while (rc == 1 && (next < total || running > 0)) {
-		while (next < total && running < r->jobs) {
-			size_t set = next / nb, b = next % nb;
-			next++;
-			if (which == 1 && s->bench[b].predict_only)
-				continue;
-			size_t slot = 0;
+	int rc = 0, status;
+	while (next < m || running > 0) {
+		if (stop && *stop) { /* a signal that came between two waits */
+			rc = -1;
+			break;
+		}
+		while (next < m && running < r->jobs) {
+			size_t i = mine[next++], slot = 0;
 			while (jobs[slot].pid > 0)
 				slot++;
-			jobs[slot] = (job){.set = set, .bench = b};
+			jobs[slot] = (job){.set = i / nb, .bench = i % nb};
 			char *err = NULL;
-			if (start(r, &jobs[slot], sys[set], &err) < 0) {
-				errs[set * nb + b] = err;
+			if (start(r, &jobs[slot], sys[i / nb], &err) < 0) {
+				res[i].error = err;
 				free(jobs[slot].dir);
 				jobs[slot] = (job){0};
 				continue;
@@ -384,31 +400,208 @@ int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_
 		}
 		if (running == 0)
 			break;
-		long i = reap(jobs, r->jobs, &status, stop);
-		if (i < 0) {
+		long slot = reap(jobs, r->jobs, &status, stop);
+		if (slot < 0) {
 			rc = -1;
 			break;
 		}
-		finish(r, &jobs[i], status, ev, errs);
+		finish(r, &jobs[slot], status, res);
 		running--;
 	}
 	kill_all(jobs, r->jobs);
-	/* A set's error is its first benchmark's, whichever run ended first: the same for every -j. */
-	for (size_t i = 0; i < total; i++) {
-		if (errs[i] && !ev[i / nb].error)
-			ev[i / nb].error = errs[i];
-		else
-			free(errs[i]);
+	free(jobs);
+	return rc;
+}
+
+/*
+ * The results of this rank's runs as bytes, one record per run, in the
+ * order of mine; every rank runs the same binary, so doubles and integers
+ * travel in the machine's own layout:
+ *
+ *   +-----------+-------+------------+------------+------------+
+ *   | index u64 | flags | wall f64   | sim_wall   | events u64 |   flags: 1 ran, 2 sim, 4 error
+ *   +-----------+-------+------------+------------+------------+
+ *   | sim: npoints f64 (flags & 2)  | error: length u32, bytes (flags & 4) |
+ *   +-------------------------------+--------------------------------------+
+ */
+typedef VEC(unsigned char) bytes;
+
+static void put(bytes *b, const void *p, size_t n)
+{
+	VEC_GROW(b, b->len + n);
+	memcpy(b->ptr + b->len, p, n);
+	b->len += n;
+}
+
+static void pack(const cal_spec *s, const result *res, const size_t *mine, size_t m, bytes *out)
+{
+	for (size_t j = 0; j < m; j++) {
+		const result *x = &res[mine[j]];
+		uint64_t index = mine[j];
+		unsigned char flags = (unsigned char)((x->ran ? 1 : 0) | (x->sim ? 2 : 0) | (x->error ? 4 : 0));
+		put(out, &index, sizeof index);
+		put(out, &flags, 1);
+		put(out, &x->wall, sizeof x->wall);
+		put(out, &x->sim_wall, sizeof x->sim_wall);
+		put(out, &x->events, sizeof x->events);
+		if (x->sim)
+			put(out, x->sim, s->bench[mine[j] % s->nbench].npoints * sizeof *x->sim);
+		if (x->error) {
+			uint32_t len = (uint32_t)strlen(x->error);
+			put(out, &len, sizeof len);
+			put(out, x->error, len);
+		}
 	}
-	free(errs);
+}
+
+/* Takes n bytes at *p into dst when they are there. 0, or -1 past end. */
+static int take(const unsigned char **p, const unsigned char *end, void *dst, size_t n)
+{
+	if ((size_t)(end - *p) < n)
+		return -1;
+	memcpy(dst, *p, n);
+	*p += n;
+	return 0;
+}
+
+/* The records of every rank into res[0..total). 0, or -1 on bytes that are not pack's (then res holds part). */
+static int unpack(const cal_spec *s, const unsigned char *p, size_t n, result *res, size_t total)
+{
+	const unsigned char *end = p + n;
+	while (p < end) {
+		uint64_t index;
+		unsigned char flags;
+		result x = {0};
+		if (take(&p, end, &index, sizeof index) < 0 || index >= total || res[index].ran || res[index].sim ||
+		    res[index].error || take(&p, end, &flags, 1) < 0 || take(&p, end, &x.wall, sizeof x.wall) < 0 ||
+		    take(&p, end, &x.sim_wall, sizeof x.sim_wall) < 0 || take(&p, end, &x.events, sizeof x.events) < 0)
+			return -1;
+		x.ran = flags & 1;
+		if (flags & 2) {
+			size_t np = s->bench[index % s->nbench].npoints;
+			x.sim = xcalloc(np + 1, sizeof *x.sim);
+			if (take(&p, end, x.sim, np * sizeof *x.sim) < 0) {
+				free(x.sim);
+				return -1;
+			}
+		}
+		uint32_t len;
+		if ((flags & 4) && (take(&p, end, &len, sizeof len) < 0 || (size_t)(end - p) < len)) {
+			free(x.sim);
+			return -1;
+		}
+		if (flags & 4) {
+			x.error = xstrndup((const char *)p, len);
+			p += len;
+		}
+		res[index] = x;
+	}
+	return 0;
+}
+
+static void free_results(result *res, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(res[i].sim);
+		free(res[i].error);
+		res[i] = (result){0};
+	}
+}
+
+/*
+ * Sends this rank's results to every rank and receives theirs: afterwards
+ * res holds every run of the batch on every rank (over one process, the
+ * same round trip through bytes). *halt in: this rank was interrupted;
+ * out: some rank was. 0, or -1 with *err.
+ */
+static int share(const cal_spec *s, result *res, size_t total, const size_t *mine, size_t m, int *halt,
+                 char **err)
+{
+	bytes out = {0};
+	pack(s, res, mine, m, &out);
+	free_results(res, total);
+	void *all;
+	size_t n;
+	int rc = cal_par_exchange(out.ptr, out.len, &all, &n, halt, err);
+	VEC_FREE(&out);
+	if (rc < 0)
+		return -1;
+	if (unpack(s, all, n, res, total) < 0) {
+		*err = xstrdup("internal error: malformed results from another MPI rank");
+		rc = -1;
+	}
+	free(all);
+	return rc;
+}
+
+/*
+ * Fills the evaluations and the runner's counters from every run's result,
+ * in index order, so that even the floating-point sums come out the same
+ * for any -j and any number of ranks. A set's error is its first
+ * benchmark's, whichever run ended first.
+ */
+static void fill(cal_runner *r, result *res, size_t total, cal_eval *ev)
+{
+	size_t nb = r->spec->nbench;
+	for (size_t i = 0; i < total; i++) {
+		result *x = &res[i];
+		cal_eval *e = &ev[i / nb];
+		if (x->ran) {
+			r->runs++;
+			r->run_wall += x->wall;
+			e->wall += x->wall;
+		}
+		e->sim[i % nb] = x->sim;
+		e->sim_wall += x->sim_wall;
+		e->events += x->events;
+		r->sim_wall += x->sim_wall;
+		r->events += x->events;
+		if (x->error && !e->error)
+			e->error = x->error;
+		else
+			free(x->error);
+		*x = (result){0};
+	}
+}
+
+int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_eval *ev, volatile int *stop)
+{
+	const cal_spec *s = r->spec;
+	size_t nb = s->nbench, total = k * nb;
+	for (size_t j = 0; j < k; j++)
+		ev[j] = (cal_eval){.sim = xcalloc(nb + 1, sizeof(double *))};
+	char **sys = xcalloc(k + 1, sizeof *sys), *err = NULL;
+	size_t *mine = xcalloc(total + 1, sizeof *mine), m = my_runs(s, k, which, mine);
+	result *res = xcalloc(total + 1, sizeof *res);
+	int rc = 0;
+	if (write_systems(r, values, k, sys, &err) < 0) {
+		/* Every run of this rank fails with the message: the other ranks learn it through the exchange. */
+		for (size_t j = 0; j < m; j++)
+			res[mine[j]].error = xstrdup(err);
+		free(err);
+		err = NULL;
+	} else
+		rc = run_mine(r, sys, mine, m, res, stop);
+	/* The ranks stop together: an interruption of any rank ends this batch on all of them. */
+	int halt = rc < 0 || (stop && *stop);
+	if (share(s, res, total, mine, m, &halt, &err) < 0) {
+		for (size_t j = 0; j < k; j++)
+			ev[j].error = xstrdup(err);
+		free(err);
+		free_results(res, total);
+	}
+	fill(r, res, total, ev);
+	if (halt && stop)
+		*stop = 1;
 	for (size_t j = 0; j < k; j++) {
 		if (sys[j])
 			remove(sys[j]);
 		free(sys[j]);
 	}
 	free(sys);
-	free(jobs);
-	return rc < 0 ? -1 : 0;
+	free(mine);
+	free(res);
+	return halt ? -1 : 0;
 }
 
 void cal_eval_free(const cal_spec *s, cal_eval *ev)

@@ -18,6 +18,7 @@
 #include "base/exitcode.h"
 #include "base/util.h"
 #include "calib/calibrate.h"
+#include "calib/par.h"
 #include "calib/report.h"
 #include "calib/sysedit.h"
 #include "compiler/cli/commands.h"
@@ -259,14 +260,28 @@ static char *join(int argc, char **argv)
 
 int cmd_calibrate(int argc, char **argv)
 {
+	/* Under mpirun every rank runs this same calibration and shares out the simulations (calib/par.h). */
+	char *err = NULL;
+	if (cal_par_init(&argc, &argv, &err) < 0) {
+		fprintf(stderr, "ncsim calibrate: %s\n", err);
+		free(err);
+		return EXIT_USAGE;
+	}
 	opt_set o;
 	int p = opt_parse(&o, OPT_CMD_CALIBRATE, "ncsim calibrate", argc - 1, argv + 1);
 	if (p != 0) {
 		opt_free(&o);
-		return p > 0 ? EXIT_OK : EXIT_USAGE;
+		return cal_par_finalize(p > 0 ? EXIT_OK : EXIT_USAGE);
 	}
 	cal_spec s;
 	int status = load(&o, o.operand, 1, &s);
+	/* A spec that one rank could not read (a file missing on its node) stops them all, before any collective. */
+	if (cal_par_any(status != EXIT_OK) && status == EXIT_OK) {
+		if (cal_par_rank() == 0)
+			fprintf(stderr, "ncsim calibrate: another MPI rank could not read the spec (see its message)\n");
+		cal_spec_free(&s);
+		status = EXIT_INPUT;
+	}
 	if (status == EXIT_OK) {
 		cal_options c;
 		char *self = self_path(argv[0]), *line = join(argc, argv);
@@ -277,7 +292,7 @@ int cmd_calibrate(int argc, char **argv)
 		cal_spec_free(&s);
 	}
 	opt_free(&o);
-	return status;
+	return cal_par_finalize(status);
 }
 
 int cmd_predict(int argc, char **argv)
