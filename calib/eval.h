@@ -56,7 +56,9 @@ void cal_runner_free(cal_runner *r);
 /*
  * Runs k parameter sets values[j * nparams + p] (the value of spec parameter
  * p) on the benchmarks selected by `which` (1: fitted ones only, 2: all),
- * into ev[0..k). 0, or -1 when interrupted (*stop became nonzero): the
+ * into ev[0..k). Under mpirun each rank starts every K-th run and the ranks
+ * exchange their results (calib/par.h), so every rank ends with the same ev.
+ * 0, or -1 when interrupted (*stop became nonzero on any rank): the
  * children are killed and ev holds what finished.
  */
 int cal_run_batch(cal_runner *r, const double *values, size_t k, int which, cal_eval *ev,

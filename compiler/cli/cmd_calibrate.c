@@ -129,8 +129,10 @@ static int benchmarks(const opt_set *o, edits *e)
 		if (!it)
 			break;
 		if (it->id == OPT_FIT) {
-			if (fit_option(o->prog, it->text, e) < 0)
+			if (fit_option(o->prog, it->text, e) < 0) {
+				free(measured);
 				return -1;
+			}
 			continue;
 		}
 		if (it->id == OPT_BENCH) {
