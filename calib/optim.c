@@ -18,7 +18,7 @@
 
 /* Every name, in the order of cal_optim_names; the NLopt ones are also in calib/optim_nlopt.c
  * (the unit test checks that the two lists agree). */
-static const char optim_names[] = "random, grid, tpe, neldermead, sbplx, bobyqa, crs2, direct-l, esch, isres";
+static const char optim_names[] = "random, grid, tpe, tpe-univariate, neldermead, sbplx, bobyqa, crs2, direct-l, esch, isres";
 
 void cal_optcfg_default(cal_optcfg *c)
 {
@@ -28,7 +28,8 @@ void cal_optcfg_default(cal_optcfg *c)
 		.budget = 200,
 		.batch = 8,
 		.starts = 1,
-		.gamma = 0.25,
+		.gamma = 0.1,
+		.gamma_cap = 25,
 		.startup = 10,
 		.candidates = 24,
 	};
@@ -39,6 +40,7 @@ int cal_optim_known(const char *name)
 	if (!name)
 		return 0;
 	return !strcasecmp(name, "random") || !strcasecmp(name, "grid") || !strcasecmp(name, "tpe") ||
+	       !strcasecmp(name, "tpe-univariate") ||
 	       cal_nlopt_known(name);
 }
 
@@ -159,7 +161,7 @@ int cal_optimize(const cal_optcfg *c, size_t dim, cal_eval_fn eval, void *ctx, c
 		return run_random(c, dim, eval, ctx);
 	if (!strcasecmp(c->name, "grid"))
 		return run_grid(c, dim, eval, ctx);
-	if (!strcasecmp(c->name, "tpe"))
+	if (!strcasecmp(c->name, "tpe") || !strcasecmp(c->name, "tpe-univariate"))
 		return cal_tpe_run(c, dim, eval, ctx);
 	return cal_nlopt_run(c, dim, eval, ctx, err);
 }
