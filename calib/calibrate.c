@@ -132,8 +132,23 @@ static int stage(fit *f, int regime, size_t budget, char **err)
 	if (run_sets(f, f->cur, 1, "check", 1, &f->cur_loss, NULL) < 0)
 		return 1;
 	cal_optcfg c = f->s->opt;
-	c.budget = budget;
-	return cal_optimize(&c, f->dim, search_eval, f, err);
+	size_t polish = f->s->refine ? (size_t)((double)budget * f->s->refine_share) : 0;
+	c.budget = polish < budget ? budget - polish : 1;
+	int rc = cal_optimize(&c, f->dim, search_eval, f, err);
+	if (rc != 0 || polish == 0)
+		return rc;
+	/* The local refinement: from the best point so far, with the rest of the budget. */
+	double *u = xcalloc(f->dim + 1, sizeof *u);
+	for (size_t d = 0; d < f->dim; d++)
+		u[d] = cal_param_coord(&f->s->params[f->idx[d]], f->cur[f->idx[d]]);
+	cal_optcfg r = f->s->opt;
+	r.name = f->s->refine;
+	r.budget = polish;
+	r.starts = 1;
+	r.start = u;
+	rc = cal_optimize(&r, f->dim, search_eval, f, err);
+	free(u);
+	return rc;
 }
 
 /* The profile of every free parameter: the loss at its best coordinate -/+ CAL_PROFILE_STEP. */

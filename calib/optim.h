@@ -63,6 +63,7 @@ typedef struct cal_optcfg {
 	size_t gamma_cap;        /* TPE: most observations in the good set (25; 0: no limit) */
 	size_t startup;          /* TPE: uniform points before the estimators (10) */
 	size_t candidates;       /* TPE: draws per proposed point (24) */
+	const double *start;     /* NLopt local algorithms: the first starting point (dim coordinates), or NULL: the centre */
 } cal_optcfg;
 
 /*

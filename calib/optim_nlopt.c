@@ -150,7 +150,7 @@ int cal_nlopt_run(const cal_optcfg *c, size_t dim, cal_eval_fn eval, void *ctx, 
 	for (size_t i = 0; i < starts && s.used < c->budget && !rc && !s.stopped; i++) {
 		size_t left = c->budget - s.used, share = left / (starts - i) + (left % (starts - i) != 0);
 		for (size_t d = 0; d < dim; d++)
-			x0[d] = i == 0 ? 0.5 : sim_rng_next_unif(&r);
+			x0[d] = i > 0 ? sim_rng_next_unif(&r) : c->start ? c->start[d] : 0.5;
 		rc = nl_once(&s, a, c->seed, share, x0, err);
 	}
 	free(x0);

@@ -87,6 +87,9 @@ static void json_settings(json_writer *j, const cal_report *r)
 	json_object_begin(j);
 	json_kv_string(j, "loss", cal_loss_name(&s->loss, ln, sizeof ln));
 	json_kv_string(j, "optimizer", s->opt.name);
+	json_kv_string(j, "refine", s->refine);
+	if (s->refine)
+		json_kv_double(j, "refine_share", s->refine_share);
 	json_kv_uint(j, "budget", s->opt.budget);
 	json_kv_uint(j, "batch", s->opt.batch);
 	json_kv_uint(j, "seed", s->opt.seed);

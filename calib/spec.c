@@ -84,18 +84,36 @@ static int optimizer(const sysconf_t *c, cal_spec *s, char **err)
 	}
 	s->optimizer = xstrdup(name);
 	s->opt.name = s->optimizer;
-	uint64_t v[5] = {s->opt.seed, s->opt.budget, s->opt.batch, s->opt.starts, s->opt.startup};
+	const char *refine = NULL;
+	if (sysconf_string(c, CAL_SECTION, "refine", &refine, err) > 0) {
+		if (strcmp(refine, "neldermead") && strcmp(refine, "sbplx") && strcmp(refine, "bobyqa")) {
+			*err = xasprintf("%s: refine must be a local algorithm: neldermead, sbplx or bobyqa",
+			                 sysconf_where(c, CAL_SECTION, "refine"));
+			return -1;
+		}
+		s->refine = xstrdup(refine);
+	}
+	s->refine_share = 0.5;
+	if (sysconf_double(c, CAL_SECTION, "refine_share", &s->refine_share, err) < 0)
+		return -1;
+	if (!(s->refine_share > 0 && s->refine_share < 1)) {
+		*err = xasprintf("%s: refine_share must be between 0 and 1", sysconf_where(c, CAL_SECTION, "refine_share"));
+		return -1;
+	}
+	uint64_t v[6] = {s->opt.seed, s->opt.budget, s->opt.batch, s->opt.starts, s->opt.startup, s->opt.gamma_cap};
 	if (count(c, CAL_SECTION, "seed", 0, INT64_MAX, &v[0], err) < 0 ||
 	    count(c, CAL_SECTION, "budget", 1, 10000000, &v[1], err) < 0 ||
 	    count(c, CAL_SECTION, "batch", 1, 4096, &v[2], err) < 0 ||
 	    count(c, CAL_SECTION, "starts", 1, 1000, &v[3], err) < 0 ||
-	    count(c, CAL_SECTION, "startup", 1, 1000000, &v[4], err) < 0)
+	    count(c, CAL_SECTION, "startup", 1, 1000000, &v[4], err) < 0 ||
+	    count(c, CAL_SECTION, "gamma_cap", 0, 1000000, &v[5], err) < 0)
 		return -1;
 	s->opt.seed = v[0];
 	s->opt.budget = v[1];
 	s->opt.batch = v[2];
 	s->opt.starts = v[3];
 	s->opt.startup = v[4];
+	s->opt.gamma_cap = v[5];
 	if (sysconf_double(c, CAL_SECTION, "gamma", &s->opt.gamma, err) < 0)
 		return -1;
 	if (!(s->opt.gamma > 0 && s->opt.gamma < 1)) {
@@ -517,6 +535,7 @@ void cal_spec_free(cal_spec *s)
 	free(s->system);
 	free(s->network);
 	free(s->optimizer);
+	free(s->refine);
 	memset(s, 0, sizeof *s);
 }
 

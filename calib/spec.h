@@ -72,6 +72,8 @@ typedef struct cal_spec {
 	cal_loss loss;
 	cal_optcfg opt;
 	char *optimizer;         /* opt.name points here */
+	char *refine;            /* a local NLopt algorithm that finishes each stage from its best point, or NULL */
+	double refine_share;     /* the share of the budget it gets (0.5) */
 	int sequential;          /* 1: one regime at a time, 0: every parameter jointly */
 	cal_bench *bench;
 	size_t nbench;

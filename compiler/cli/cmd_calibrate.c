@@ -86,7 +86,7 @@ static void settings(const opt_set *o, edits *e)
 {
 	static const struct { enum opt_id id; const char *key; } keys[] = {
 		{OPT_NETWORK, "network"}, {OPT_LOSS, "loss"}, {OPT_OPTIMIZER, "optimizer"}, {OPT_BUDGET, "budget"},
-		{OPT_BATCH, "batch"}, {OPT_SEED, "seed"}, {OPT_LEVELS, "levels"}, {OPT_TARGET, "target"},
+		{OPT_BATCH, "batch"}, {OPT_SEED, "seed"}, {OPT_LEVELS, "levels"}, {OPT_TARGET, "target"}, {OPT_REFINE, "refine"},
 	};
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
 		if (opt_given(o, keys[i].id))

@@ -140,6 +140,8 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_OPTIMIZER] = {"optimizer", 0, K_TEXT, "O", K,
 	                   "tpe (default), random, grid, neldermead, sbplx, bobyqa, crs2, direct-l, esch or isres"},
 	[OPT_BUDGET] = {"budget", 0, K_COUNT, "N", K, "evaluations per level (default 200)"},
+	[OPT_REFINE] = {"refine", 0, K_TEXT, "ALGO", K,
+	                "finish with a local search (sbplx, neldermead, bobyqa) from the best point: the last half"},
 	[OPT_BATCH] = {"batch", 0, K_COUNT, "N", K, "points the optimizer proposes at once (default 8; not -j)"},
 	[OPT_JOBS] = {"jobs", 'j', K_COUNT, "N", K | D, "simulations at a time (default 1)"},
 	[OPT_LEVELS] = {"levels", 0, K_TEXT, "LIST", K,
