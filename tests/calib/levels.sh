@@ -1,11 +1,15 @@
 #!/bin/bash
 # tests/calib/levels.sh - levels of detail (issue 14, acceptance 3): measurements
 # made by the packet-level dragonfly (the built-in 9 x 4 x 2 shape, with its
-# own link speeds), calibrated at each of the ideal, analytic and dragonfly
+# own terminal and global links), calibrated at each of the ideal, analytic and dragonfly
 # levels with the same budget.
-#  - Ping-pong between two groups has no contention: the analytic model fits
-#    it as well as the packet model at a fraction of the events, so it is
-#    the level to pick.
+# The target is 5% RMSPE (about what repeated measurements of a real machine
+# scatter by), and the cheapest level (fewest events per evaluation) that
+# reaches it is chosen.
+#  - Ping-pong between two nodes of two groups has no contention: the
+#    analytic model fits it within the target (its LogGP curve misses the
+#    packet pipeline's shape by about 4%) at 1/50 of the packet model's events,
+#    so it is the level to pick although the packet model fits it better.
 #  - Adding a group-to-group exchange (8 pairs through the one global link
 #    between groups 0 and 1) needs the links: an analytic model cannot be
 #    slow for 8 concurrent pairs and fast for one, so the dragonfly wins.
@@ -18,13 +22,9 @@ groups = 9
 routers_per_group = 4
 nodes_per_router = 2
 global_links_per_router = 2
-local_bandwidth = 10 GiB/s
 global_bandwidth = 8 GiB/s
 terminal_bandwidth = 12 GiB/s
-local_latency = 30 ns
 global_latency = 300 ns
-terminal_latency = 20 ns
-router_delay = 90 ns
 [mpi]
 call_overhead = 300 ns
 CONF
@@ -61,8 +61,8 @@ network.global_bandwidth = 1GB/s:50GB/s log level=dragonfly
 network.global_latency = 10ns:2us log level=dragonfly
 mpi.call_overhead = 10ns:2us log'
 bench() { printf '[benchmark.%s]\nprogram = %s.ncptl\ntasks = 16\nmeasured = %s.log\n' "$1" "$1" "$1"; }
-{ printf '[calibration]\nsystem = base.conf\nlevels = ideal, analytic, dragonfly\nbudget = 150\n'; bench pp; echo "$params"; } > pp.spec
-{ printf '[calibration]\nsystem = base.conf\nlevels = ideal, analytic, dragonfly\nbudget = 150\n'; bench pp; bench g2g; echo "$params"; } > both.spec
+{ printf '[calibration]\nsystem = base.conf\nlevels = ideal, analytic, dragonfly\ntarget = 5\nbudget = 150\nrefine = sbplx\n'; bench pp; echo "$params"; } > pp.spec
+{ printf '[calibration]\nsystem = base.conf\nlevels = ideal, analytic, dragonfly\ntarget = 5\nbudget = 150\nrefine = sbplx\n'; bench pp; bench g2g; echo "$params"; } > both.spec
 for s in pp both; do
 	"$ncsim" calibrate $s.spec -j 2 --no-progress --out out-$s >$s.txt 2>$s.err || { cat $s.err; exit 1; }
 	echo "== $s"; head -4 $s.txt
