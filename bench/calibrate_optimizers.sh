@@ -4,8 +4,9 @@
 # hidden analytic system, 5 trials with 2% noise, 8 parameters). For random
 # search, TPE and two NLopt algorithms, each with 600 evaluations and seeds
 # 1 to 5, it prints the best loss (RMSPE, %) after 50, 100, 200 and 600
-# evaluations, median over the seeds, and the noise floor (the hidden
-# system's own loss against the measurements).
+# evaluations, median over the seeds (an optimizer that converged earlier
+# keeps its best), and the noise floor (the hidden system's own loss against
+# the measurements).
 # Targets: the best optimizer's median at 600 evaluations is within 1.5x of
 # the noise floor, and TPE's median at 600 is below random search's.
 # Environment: NCSIM_BUILDDIR (the ncsim binary), NCSIM_SRCDIR, OPTIMIZERS
@@ -21,9 +22,11 @@ optimizers=${OPTIMIZERS:-random tpe sbplx bobyqa}
 seeds=${SEEDS:-1 2 3 4 5}
 floor=$("$ncsim" predict hidden.conf spec.conf -j "${JOBS:-2}" | tail -1 | awk '{ print $2 }')
 # The best loss of history.csv's search rows up to each checkpoint.
+# An optimizer that converged before a checkpoint keeps its best loss there.
 best_at() {
 	awk -F, 'NR == 1 { next } $2 == "search" { n++; if (best == "" || $5 + 0 < best) best = $5 + 0
-		if (n == 50 || n == 100 || n == 200 || n == 600) printf "%s ", best } END { print "" }' "$1"
+		if (n == 50 || n == 100 || n == 200 || n == 600) printf "%s ", best }
+		END { split("50 100 200 600", c, " "); for (i = 1; i <= 4; i++) if (n < c[i]) printf "%s ", best; print "" }' "$1"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 printf '%-10s %10s %10s %10s %10s\n' optimizer 50 100 200 600
@@ -48,7 +51,10 @@ for o in $optimizers; do
 	if [ -z "$best" ] || awk -v a="$v" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$v; fi
 done
 bench_target "best median rmspe at 600 / noise floor" "$(awk -v b="$best" -v f="$floor" 'BEGIN { printf "%.3f", b / f }')" "<=" 1.5
-case " $optimizers " in *" tpe "*" random "* | *" random "*" tpe "*)
-	bench_target "TPE median at 600 / random's" "$(awk -v t="$med_tpe_4" -v r="$med_random_4" 'BEGIN { printf "%.3f", t / r }')" "<" 1 ;;
+case " $optimizers " in *" tpe "*)
+	case " $optimizers " in *" random "*)
+		bench_target "TPE median at 600 / random's" \
+			"$(awk -v t="$med_tpe_4" -v r="$med_random_4" 'BEGIN { printf "%.3f", t / r }')" "<" 1 ;;
+	esac ;;
 esac
 bench_end calibrate_optimizers
