@@ -16,7 +16,7 @@
 # system itself does, give or take a factor 1.5 (the RMSPE of the true values
 # against the noisy measurements). TPE alone is held to what it reaches.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/problem.sh"
+. "$src/tests/calib/problem.sh"
 # The noise floor: the hidden system's own loss against the measurements.
 floor=$("$ncsim" predict hidden.conf spec.conf -j 2 | tail -1 | awk '{ print $2 }')
 echo "noise floor: rmspe $floor"
