@@ -12,6 +12,7 @@
 
 #include "base/sysconf.h"
 #include "base/util.h"
+#include "runtime/net/netfactory.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/workload.h"
 
@@ -157,11 +158,22 @@ static int base_system(const sysconf_t *c, const char *dir, cal_spec *s, char **
 	return 0;
 }
 
+/* A calibration edits a native system file; a CODES configuration must be translated first. */
+static int native_system(const sysconf_t *c, const cal_spec *s, char **err)
+{
+	if (!s->system || !netf_is_codes(s->system))
+		return 0;
+	*err = xasprintf("%s: %s is a CODES configuration: calibration edits native system files; `ncsim netbench "
+	                 "--system FILE --describe` prints the native system it runs as, to save and use instead",
+	                 sysconf_where(c, CAL_SECTION, "system"), s->system);
+	return -1;
+}
+
 /* Section [calibration]. */
 static int settings(const sysconf_t *c, const char *dir, cal_spec *s, char **err)
 {
 	const char *t = NULL;
-	if (base_system(c, dir, s, err) < 0 || optimizer(c, s, err) < 0)
+	if (base_system(c, dir, s, err) < 0 || native_system(c, s, err) < 0 || optimizer(c, s, err) < 0)
 		return -1;
 	if (sysconf_string(c, CAL_SECTION, "network", &t, err) > 0) {
 		if (!drv_network_model(t)) {

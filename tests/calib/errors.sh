@@ -76,5 +76,8 @@ case_ key-not-read 1 "unknown key 'latency' in [network]" \
 mkdir -p taken
 case_ existing-out 2 'taken' "$ncsim" calibrate --bench osu-latency --measured lat.txt --out taken
 case_ predict-no-bench 1 'no benchmark' "$ncsim" predict --system df-tiny
+# A CODES configuration cannot be edited as a system file: translate it first.
+case_ codes-base 1 'is a CODES configuration: calibration edits native system files' \
+	"$ncsim" calibrate --system "$src/tests/codes/dfdally-72.conf" --bench osu-latency --measured lat.txt --out out
 echo "$((total - failed)) of $total calibration error cases passed"
 [ "$failed" -eq 0 ]
