@@ -208,17 +208,14 @@ static int check_runs(fit *f, char **err)
 	f->stage = -1;
 	if (run_sets(f, f->cur, 1, "check", 2, &loss, &ev) < 0)
 		return 1;
+	const char *net = f->r->network;
+	int rc = 0;
 	if (ev.error) {
-		*err = xasprintf("%s%s%s", f->r->network ? "level " : "", f->r->network ? f->r->network : "",
-		                 f->r->network ? ": " : "");
-		char *m = xasprintf("%s%s", *err, ev.error);
-		free(*err);
-		*err = m;
-		cal_eval_free(f->s, &ev);
-		return -1;
+		*err = xasprintf("%s%s%s%s", net ? "level " : "", net ? net : "", net ? ": " : "", ev.error);
+		rc = -1;
 	}
 	cal_eval_free(f->s, &ev);
-	return 0;
+	return rc;
 }
 
 /* The fit of one level into L. 0, 1 when interrupted, -1 with *err. */

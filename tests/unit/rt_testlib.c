@@ -7,6 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+uint64_t tl_pp_size;
+ncsim_time_t tl_pp_rtt;
+
+static void pingpong(rt_task *t)
+{
+	if (rt_rank(t) == 0) {
+		ncsim_time_t t0 = rt_now(t);
+		rt_send(t, 1, tl_pp_size, 0, 0);
+		rt_recv(t, 1, tl_pp_size, 0, 0);
+		tl_pp_rtt = rt_now(t) - t0;
+	} else {
+		rt_recv(t, 0, tl_pp_size, 0, 0);
+		rt_send(t, 0, tl_pp_size, 0, 0);
+	}
+}
+const rt_program tl_pingpong = {.abi = NCSIM_RT_ABI, .name = "tl_pingpong", .entry = pingpong};
+
 char *tl_analytic(uint32_t nodes, const char *extra)
 {
 	return xasprintf("[network]\nmodel = analytic\nnodes = %u\nlatency = 100 ns\nbandwidth = 10 GB/s\n"

@@ -15,6 +15,11 @@
 /* A program descriptor with no parameters. */
 #define TL_PROGRAM(var, fn) static const rt_program var = {.abi = NCSIM_RT_ABI, .name = #var, .entry = (fn)}
 
+/* Two tasks: task 0 sends tl_pp_size bytes to task 1, which sends them back; task 0 records the round trip in tl_pp_rtt. */
+extern uint64_t tl_pp_size;
+extern ncsim_time_t tl_pp_rtt;
+extern const rt_program tl_pingpong;
+
 /* The analytic test machine: 100 ns latency, 10 GB/s links, 20 GB/s injection; heap text. */
 #define TL_LAT 100000ULL
 #define TL_BW 10e9

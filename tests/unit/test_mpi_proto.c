@@ -25,31 +25,15 @@ static ncsim_time_t pin(uint64_t bytes) { return 5430000 + (bytes + 4095) / 4096
 
 /* ------------------------------------------------------------ ping-pong */
 
-static uint64_t pp_size;
-static ncsim_time_t pp_rtt;
-
-static void pingpong(rt_task *t)
-{
-	if (rt_rank(t) == 0) {
-		ncsim_time_t t0 = rt_now(t);
-		rt_send(t, 1, pp_size, 0, 0);
-		rt_recv(t, 1, pp_size, 0, 0);
-		pp_rtt = rt_now(t) - t0;
-	} else {
-		rt_recv(t, 0, pp_size, 0, 0);
-		rt_send(t, 0, pp_size, 0, 0);
-	}
-}
-TL_PROGRAM(prog_pingpong, pingpong);
 
 /* Ping-pong of `size` bytes on `system` (NULL: the analytic test machine). */
 static drv_sim *run_pingpong(uint64_t size, const char *system)
 {
-	pp_size = size;
-	pp_rtt = 0;
+	tl_pp_size = size;
+	tl_pp_rtt = 0;
 	int rc;
-	drv_sim *s = system ? tl_run(&prog_pingpong, 2, system, &rc, NULL)
-	                    : tl_run_analytic(&prog_pingpong, 2, NULL, &rc, NULL);
+	drv_sim *s = system ? tl_run(&tl_pingpong, 2, system, &rc, NULL)
+	                    : tl_run_analytic(&tl_pingpong, 2, NULL, &rc, NULL);
 	CU_ASSERT_EQUAL(rc, 0);
 	CU_ASSERT_TRUE(s && tl_decomposition_adds_up(s));
 	return s;
@@ -61,7 +45,7 @@ static void test_pingpong_small(void)
 	drv_sim *s = run_pingpong(S, NULL);
 	/* mailbox: header+data cross the network, the receiver copies */
 	ncsim_time_t one_way = net(HDR + S) + copy(S);
-	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
+	CU_ASSERT_EQUAL(tl_pp_rtt, 2 * one_way);
 	/* Task 0 waits in its receive from 0; task 1 posts the pong at one_way: that much is sync. */
 	const task_totals *t0 = tl_tot(s, 0);
 	CU_ASSERT_EQUAL(t0->t[TK_T_MPI_STACK], copy(S));
@@ -76,7 +60,7 @@ static void test_pingpong_medium(void)
 	drv_sim *s = run_pingpong(S, NULL);
 	/* sender copy + post header, header, receiver post RDMA, RDMA request, data, receiver copy */
 	ncsim_time_t one_way = copy(S) + PH + net(HDR) + PR + net(HDR) + net(S) + copy(S);
-	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
+	CU_ASSERT_EQUAL(tl_pp_rtt, 2 * one_way);
 	drv_free(s);
 }
 
@@ -86,7 +70,7 @@ static void test_pingpong_large(void)
 	drv_sim *s = run_pingpong(S, NULL);
 	/* sender pin + post header, RTS, receiver pin + post RDMA, RDMA request, data (zero copy) */
 	ncsim_time_t one_way = pin(S) + PH + net(HDR) + pin(S) + PR + net(HDR) + net(S);
-	CU_ASSERT_EQUAL(pp_rtt, 2 * one_way);
+	CU_ASSERT_EQUAL(tl_pp_rtt, 2 * one_way);
 	drv_free(s);
 }
 
@@ -94,7 +78,7 @@ static void test_pingpong_large(void)
 static void test_pingpong_ideal(void)
 {
 	drv_sim *s = run_pingpong(1 << 20, "[network]\nmodel = ideal\nnodes = 2\n");
-	CU_ASSERT_EQUAL(pp_rtt, 0);
+	CU_ASSERT_EQUAL(tl_pp_rtt, 0);
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->mpi_total, 0);
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->mpi_total, 0);
 	CU_ASSERT_STRING_EQUAL(drv_network_name(s), "ideal");

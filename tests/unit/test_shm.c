@@ -102,30 +102,14 @@ static void test_keys(void)
 
 /* ------------------------------------------------------------ ping-pong */
 
-static uint64_t pp_size;
-static ncsim_time_t pp_rtt;
-
-static void pingpong(rt_task *t)
-{
-	if (rt_rank(t) == 0) {
-		ncsim_time_t t0 = rt_now(t);
-		rt_send(t, 1, pp_size, 0, 0);
-		rt_recv(t, 1, pp_size, 0, 0);
-		pp_rtt = rt_now(t) - t0;
-	} else {
-		rt_recv(t, 0, pp_size, 0, 0);
-		rt_send(t, 0, pp_size, 0, 0);
-	}
-}
-TL_PROGRAM(prog_pingpong, pingpong);
 
 /* Round trip of `size` bytes, k tasks per node, on the machine plus `extra`. */
 static ncsim_time_t rtt(uint64_t size, const char *extra, uint32_t k)
 {
-	pp_size = size;
-	pp_rtt = 0;
-	drv_free(run2(&prog_pingpong, extra, k));
-	return pp_rtt;
+	tl_pp_size = size;
+	tl_pp_rtt = 0;
+	drv_free(run2(&tl_pingpong, extra, k));
+	return tl_pp_rtt;
 }
 
 static void test_small(void)
@@ -162,10 +146,10 @@ static void test_default_keys(void)
 /* The ideal network models no time, inside a node too: the driver zeroes the keys with the other MPI costs. */
 static void test_ideal(void)
 {
-	pp_size = 1 << 20;
-	pp_rtt = 1;
-	drv_free(run_on(&prog_pingpong, "[network]\nmodel = ideal\nnodes = 2\n" SHM_NODE, 2));
-	CU_ASSERT_EQUAL(pp_rtt, 0);
+	tl_pp_size = 1 << 20;
+	tl_pp_rtt = 1;
+	drv_free(run_on(&tl_pingpong, "[network]\nmodel = ideal\nnodes = 2\n" SHM_NODE, 2));
+	CU_ASSERT_EQUAL(tl_pp_rtt, 0);
 }
 
 /* ------------------------------------------------------------ the sender's copies */
