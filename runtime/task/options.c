@@ -143,11 +143,20 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_REFINE] = {"refine", 0, K_TEXT, "ALGO", K,
 	                "finish with a local search (sbplx, neldermead, bobyqa) from the best point: the last half"},
 	[OPT_BATCH] = {"batch", 0, K_COUNT, "N", K, "points the optimizer proposes at once (default 8; not -j)"},
-	[OPT_JOBS] = {"jobs", 'j', K_COUNT, "N", K | D, "simulations at a time (default 1)"},
+	[OPT_JOBS] = {"jobs", 'j', K_COUNT, "N", R | W | K | D,
+	              "simulations at a time (default 1; run: the --posterior draws)"},
 	[OPT_LEVELS] = {"levels", 0, K_TEXT, "LIST", K,
 	                "calibrate each network model of LIST (ideal,analytic,dragonfly,hybrid) and pick one"},
 	[OPT_TARGET] = {"target", 0, K_REAL, "LOSS", K,
 	                "--levels picks the cheapest level whose loss is at most LOSS (default: 1.1 x the best)"},
+	[OPT_BAYES] = {"bayes", 0, K_FLAG, NULL, K,
+	               "Bayesian calibration: surrogate, posterior samples, Sobol indices (the spec's [bayes])"},
+	[OPT_SAMPLES] = {"samples", 0, K_COUNT, "K", R | W | K,
+	                 "calibrate --bayes: posterior samples kept (default 100000); run: posterior draws (default 32)"},
+	[OPT_DESIGN] = {"design", 0, K_TEXT, "FILE",  K,
+	                "calibrate --bayes: reuse the simulator runs of an earlier design.csv (same parameters)"},
+	[OPT_POSTERIOR] = {"posterior", 0, K_TEXT, "FILE", R | W,
+	                   "run once per draw of a posterior.csv (ncsim calibrate --bayes): figures with 90% intervals"},
 };
 
 /* The environment variables each command reads (grep getenv in the sources). */

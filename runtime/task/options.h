@@ -60,6 +60,8 @@ enum opt_id {
 	/* calibration (doc/calibration.md) */
 	OPT_BENCH, OPT_MEASURED, OPT_BENCH_TASKS, OPT_BENCH_ARGS, OPT_COLUMN, OPT_FIT, OPT_LOSS, OPT_OPTIMIZER,
 	OPT_BUDGET, OPT_BATCH, OPT_JOBS, OPT_LEVELS, OPT_TARGET, OPT_REFINE,
+	/* Bayesian calibration and its propagation (doc/calibration.md) */
+	OPT_BAYES, OPT_SAMPLES, OPT_DESIGN, OPT_POSTERIOR,
 	OPT_NIDS
 };
 

@@ -1,0 +1,1 @@
+# calib/mcmc.mk: the posterior sampler and its convergence diagnostics.
