@@ -1,2 +1,9 @@
 # calib/bayes.mk: Bayesian calibration: priors, designs, the polynomial-chaos
 # surrogate, Sobol indices and the driver of `ncsim calibrate --bayes`.
+libncsimcal_la_SOURCES += calib/bayes_cfg.c calib/prior.c calib/design.c calib/pce.c
+noinst_HEADERS += calib/bayes_cfg.h calib/design.h calib/pce.h
+
+# The Legendre basis, exact recovery of a polynomial, the Sobol indices of the
+# Ishigami function against their closed form, Latin hypercubes, priors.
+check_PROGRAMS += tests/unit/test_calib_pce
+TESTS += tests/unit/test_calib_pce

@@ -58,8 +58,10 @@ static char *trim_end(char *t)
 	return t;
 }
 
-/* Drops the modifiers at the end of t (a heap copy, cut in place): log, linear, regime=NAME. */
-static int modifiers(char *t, cal_param *p, const cal_regime *regimes, size_t nregimes, char **err)
+/* Drops the modifiers at the end of t (a heap copy, cut in place): log, linear, regime=NAME,
+ * level=MODEL, prior=PRIOR (its text into *prior, parsed once the range gives the unit). */
+static int modifiers(char *t, cal_param *p, const cal_regime *regimes, size_t nregimes, const char **prior,
+                     char **err)
 {
 	for (;;) {
 		char *w = trim_end(t);
@@ -70,6 +72,8 @@ static int modifiers(char *t, cal_param *p, const cal_regime *regimes, size_t nr
 			return 0;
 		if (!strcmp(w, "log") || !strcmp(w, "linear")) {
 			p->log = !strcmp(w, "log");
+		} else if (!strncmp(w, "prior=", 6)) {
+			*prior = w + 6;
 		} else if (!strncmp(w, "level=", 6)) {
 			free(p->level);
 			p->level = xstrdup(w + 6);
@@ -126,6 +130,52 @@ static int range(const char *name, char *t, char *colon, cal_param *p, char **er
 	return 0;
 }
 
+/* One value of a prior's arguments, in p's unit (a plain number is in p's base unit). */
+static int prior_value(const char *name, const char *s, const cal_param *p, int plain, double *v, char **err)
+{
+	enum cal_kind k;
+	const char *why;
+	if (value_kind(s, &k, v, &why) < 0 || (plain ? k > CAL_INT : k != p->kind && k > CAL_INT)) {
+		*err = xasprintf("%s: prior argument '%s': %s", name, s, plain ? "expected a number" : "not in the range's unit");
+		return -1;
+	}
+	return 0;
+}
+
+/* prior=uniform | loguniform | normal(MEAN,SD) | lognormal(MEDIAN,SIGMA). */
+static int prior_parse(const char *name, const char *text, cal_param *p, char **err)
+{
+	static const char *const names[] = {"uniform", "loguniform", "normal(", "lognormal("};
+	int k = 0;
+	while (k < 4 && strncmp(text, names[k], strlen(names[k])))
+		k++;
+	const char *args = k < 4 ? text + strlen(names[k]) : NULL;
+	size_t n = args ? strlen(args) : 0;
+	if (k == 4 || (k < 2 && *args) || (k >= 2 && (n < 4 || args[n - 1] != ')' || !strchr(args, ',')))) {
+		*err = xasprintf("%s: unknown prior '%s' (uniform, loguniform, normal(MEAN,SD), lognormal(MEDIAN,SIGMA))",
+		                 name, text);
+		return -1;
+	}
+	p->prior = (enum cal_prior)(CAL_PRIOR_UNIFORM + k);
+	if ((k == 1 || k == 3) && !(p->lo > 0)) {
+		*err = xasprintf("%s: a %s prior needs a positive low end", name, k == 1 ? "log-uniform" : "log-normal");
+		return -1;
+	}
+	if (k < 2)
+		return 0;
+	char *a = xstrndup(args, n - 1), *comma = strchr(a, ',');
+	*comma = '\0';
+	int rc = prior_value(name, a, p, 0, &p->prior_a, err);
+	if (rc == 0)
+		rc = prior_value(name, comma + 1, p, k == 3, &p->prior_b, err);
+	free(a);
+	if (rc == 0 && !(p->prior_b > 0 && (k == 2 || p->prior_a > 0))) {
+		*err = xasprintf("%s: prior '%s': the spread%s must be positive", name, text, k == 3 ? " and the median" : "");
+		rc = -1;
+	}
+	return rc;
+}
+
 int cal_param_parse(const char *name, const char *text, const cal_regime *regimes, size_t nregimes,
                     cal_param *p, char **err)
 {
@@ -133,11 +183,15 @@ int cal_param_parse(const char *name, const char *text, const cal_regime *regime
 	p->regime = -1;
 	p->fixed = 0;
 	p->level = NULL;
+	p->prior = CAL_PRIOR_SCALE;
 	char *t = xstrdup(text);
-	int rc = modifiers(t, p, regimes, nregimes, err);
+	const char *prior = NULL;
+	int rc = modifiers(t, p, regimes, nregimes, &prior, err);
 	char *colon = strchr(t, ':');
 	if (rc == 0 && colon) {
 		rc = range(name, t, colon, p, err);
+		if (rc == 0 && prior)
+			rc = prior_parse(name, prior, p, err);
 	} else if (rc == 0) {
 		const char *why;
 		p->fixed = 1;

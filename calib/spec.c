@@ -197,7 +197,7 @@ static int settings(const sysconf_t *c, const char *dir, cal_spec *s, char **err
 		return -1;
 	}
 	s->sequential = !strcmp(t, "sequential");
-	return 0;
+	return cal_bayes_read(c, dir, &s->bayes, err);
 }
 
 /* [regime.NAME]: min and max sizes (max absent: no bound). */
@@ -416,9 +416,9 @@ static int completeness(const sysconf_t *c, const cal_spec *s, char **err)
 {
 	const char *S;
 	for (size_t i = 0; (S = sysconf_section_name(c, i)); i++)
-		if (strcmp(S, CAL_SECTION) && strcmp(S, "parameters") && strncmp(S, "benchmark.", 10) &&
+		if (strcmp(S, CAL_SECTION) && strcmp(S, "parameters") && strcmp(S, "bayes") && strncmp(S, "benchmark.", 10) &&
 		    strncmp(S, "regime.", 7) && *S) {
-			*err = xasprintf("%s: unknown section [%s] (calibration, benchmark.NAME, regime.NAME, parameters)",
+			*err = xasprintf("%s: unknown section [%s] (calibration, benchmark.NAME, regime.NAME, parameters, bayes)",
 			                 sysconf_section_where(c, S), S);
 			return -1;
 		}
@@ -475,6 +475,7 @@ int cal_spec_parse(const char *name, const char *text, const char *dir, unsigned
 	s->path = xstrdup(name);
 	s->loss = (cal_loss){CAL_LOSS_RMSPE, 0.1};
 	cal_optcfg_default(&s->opt);
+	cal_bayes_default(&s->bayes);
 	sysconf_t *c = sysconf_parse(name, text, err);
 	if (!c) {
 		cal_spec_free(s);
@@ -548,6 +549,7 @@ void cal_spec_free(cal_spec *s)
 	free(s->network);
 	free(s->optimizer);
 	free(s->refine);
+	cal_bayes_cfg_free(&s->bayes);
 	memset(s, 0, sizeof *s);
 }
 

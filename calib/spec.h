@@ -16,12 +16,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "calib/bayes_cfg.h"
 #include "calib/loss.h"
 #include "calib/measure.h"
 #include "calib/optim.h"
 
 /* How a parameter's value is written back: with the unit its range was given in. */
 enum cal_kind { CAL_PLAIN, CAL_INT, CAL_TIME, CAL_BANDWIDTH, CAL_SIZE };
+
+/*
+ * The prior of a parameter (Bayesian calibration): by default uniform on its
+ * scale (uniform for a linear range, log-uniform for a log one); or uniform,
+ * log-uniform, normal(MEAN,SD) or lognormal(MEDIAN,SIGMA) on the value,
+ * truncated to the range (SIGMA in natural-log units).
+ */
+enum cal_prior { CAL_PRIOR_SCALE, CAL_PRIOR_UNIFORM, CAL_PRIOR_LOGUNIFORM, CAL_PRIOR_NORMAL, CAL_PRIOR_LOGNORMAL };
 
 typedef struct cal_param {
 	char *section, *key;     /* the system-file key (lower case) */
@@ -33,6 +42,8 @@ typedef struct cal_param {
 	int regime;              /* index into the regimes, or -1: every regime */
 	char *level;             /* the network level it applies to (heap), or NULL: every level */
 	int line;                /* of the spec, for messages */
+	enum cal_prior prior;
+	double prior_a, prior_b; /* normal: mean, sd (base units); lognormal: median (base units), sigma */
 } cal_param;
 
 typedef struct cal_regime {
@@ -82,6 +93,7 @@ typedef struct cal_spec {
 	cal_param *params;
 	size_t nparams;
 	unsigned flags;          /* CAL_SPEC_* it was read with */
+	cal_bayes_cfg bayes;     /* [bayes]: a Bayesian calibration when bayes.on */
 } cal_spec;
 
 /*
@@ -119,6 +131,15 @@ int cal_param_applies(const cal_param *p, const char *level);
 size_t cal_spec_free_params(const cal_spec *s, const char *level, int regime, int shared, size_t *idx);
 /* Adds the documented default parameter set of a network level (doc/calibration.md); tag: mark them as that level's. */
 void cal_spec_default_params(cal_spec *s, const char *level, int tag);
+/*
+ * Log prior density of p at coordinate u in [0,1], up to a constant (the
+ * density of the value times the Jacobian of the scale); -INFINITY outside.
+ */
+double cal_prior_logpdf(const cal_param *p, double u);
+/* The continuous value at coordinate u (cal_param_at without the rounding to whole units). */
+double cal_param_real(const cal_param *p, double u);
+/* "uniform", "log-uniform", "normal(...)" or "lognormal(...)": p's prior in words, into buf. */
+void cal_prior_describe(const cal_param *p, char *buf, size_t n);
 /* The value of parameter p at coordinate u in [0,1] (log or linear). */
 double cal_param_at(const cal_param *p, double u);
 /* The coordinate of value v (inverse of cal_param_at, clamped to [0,1]). */
@@ -126,7 +147,7 @@ double cal_param_coord(const cal_param *p, double v);
 /* v written as a system-file value in p's unit ("125000 ps", "1.25e+10 B/s", "4096 B", "64"). */
 void cal_param_format(const cal_param *p, double v, char *buf, size_t n);
 /*
- * Parses "LO:HI [log|linear] [regime=NAME] [level=MODEL]" or a fixed "VALUE" for key
+ * Parses "LO:HI [log|linear] [regime=NAME] [level=MODEL] [prior=PRIOR]" or a fixed "VALUE" for key
  * SECTION.KEY into p (regimes: the names known). 0, or -1 with *err (no location).
  */
 int cal_param_parse(const char *name, const char *text, const cal_regime *regimes, size_t nregimes,
