@@ -16,6 +16,7 @@
 
 #include "base/exitcode.h"
 #include "base/util.h"
+#include "calib/bayes.h"
 #include "calib/par.h"
 #include "calib/report.h"
 
@@ -317,8 +318,21 @@ static int fit_all(cal_spec *s, const cal_options *o, cal_history *h, cal_level 
 	return rc;
 }
 
+/* The Bayesian calibration (calib/bayes.h), under the same signal handling. */
+static int bayes(cal_spec *s, const cal_options *o, FILE *msg)
+{
+	struct sigaction old[2];
+	stop_flag = 0;
+	install_signals(old);
+	int status = cal_bayes_run(s, o, msg, &stop_flag);
+	restore_signals(old);
+	return status;
+}
+
 int cal_calibrate(cal_spec *s, const cal_options *o, FILE *msg)
 {
+	if (s->bayes.on)
+		return bayes(s, o, msg);
 	size_t nl = s->nlevels ? (size_t)s->nlevels : 1;
 	cal_level *L = xcalloc(nl, sizeof *L);
 	cal_history h = {0};

@@ -237,6 +237,19 @@ static void run_options(const opt_set *o, cal_options *c, char *self, char *line
 	};
 }
 
+/* --bayes, --samples and --design: over the spec's [bayes]. */
+static void bayes_options(const opt_set *o, cal_spec *s)
+{
+	if (opt_given(o, OPT_BAYES) || opt_given(o, OPT_SAMPLES) || opt_given(o, OPT_DESIGN))
+		s->bayes.on = 1;
+	if (opt_given(o, OPT_SAMPLES))
+		s->bayes.samples = opt_get(o, OPT_SAMPLES)->num;
+	if (opt_given(o, OPT_DESIGN)) {
+		free(s->bayes.design_file);
+		s->bayes.design_file = absolute(opt_get(o, OPT_DESIGN)->text);
+	}
+}
+
 /* The binary the evaluations run: this one. */
 static char *self_path(const char *argv0)
 {
@@ -288,6 +301,7 @@ int cmd_calibrate(int argc, char **argv)
 		cal_options c;
 		char *self = self_path(argv[0]), *line = join(argc, argv);
 		run_options(&o, &c, self, line);
+		bayes_options(&o, &s);
 		status = cal_calibrate(&s, &c, stderr);
 		free(self);
 		free(line);

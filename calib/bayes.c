@@ -1,0 +1,542 @@
+/*
+ * bayes.c - the Bayesian calibration driver (see bayes.h): design runs,
+ * surrogate, posterior sampling, MAP.
+ */
+#include <math.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <nlopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/exitcode.h"
+#include "base/util.h"
+#include "calib/bayes.h"
+#include "calib/bayes_io.h"
+#include "calib/design.h"
+#include "calib/par.h"
+
+/* Random hypercubes tried for the maximin design. */
+#define BAYES_LHS_TRIES 20
+/* The sampler starts from the best of this many prior points per sequence (at least BAYES_POOL_MIN). */
+#define BAYES_POOL_PER_SEQ 50
+#define BAYES_POOL_MIN 4000
+/* Spread of the starting points around the pool's best, in coordinates. */
+#define BAYES_JITTER 0.01
+/* A variance never falls below this share of the measured value, squared (exact data, no discrepancy). */
+#define BAYES_VAR_FLOOR 1e-12
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void cal_bayes_values(const cal_bayes *b, const double *u, double *v)
+{
+	const cal_spec *s = b->s;
+	for (size_t p = 0; p < s->nparams; p++)
+		v[p] = s->params[p].value;
+	for (size_t j = 0; j < b->dim; j++)
+		v[b->idx[j]] = cal_param_at(&s->params[b->idx[j]], u[j]);
+}
+
+double cal_bayes_delta(const cal_bayes *b, const double *u)
+{
+	const cal_bayes_cfg *c = &b->s->bayes;
+	return b->ndim > b->dim ? c->disc_lo * exp(u[b->dim] * log(c->disc_hi / c->disc_lo)) : 0;
+}
+
+double cal_bayes_var(const cal_bayes *b, size_t o, double sim, double delta)
+{
+	const cal_datum *x = &b->out[o];
+	double e = b->direct ? 0 : b->sur.err_rel[o] * sim, d = delta * x->y;
+	double v = x->se2 + d * d + e * e, floor = BAYES_VAR_FLOOR * x->y * x->y;
+	return v > floor ? v : floor > 0 ? floor : 1e-300;
+}
+
+double cal_bayes_logpost(const cal_bayes *b, const double *u, const double *sim)
+{
+	double lp = 0;
+	for (size_t j = 0; j < b->ndim; j++) {
+		if (!(u[j] >= 0 && u[j] <= 1))
+			return -INFINITY;
+		if (j < b->dim)
+			lp += cal_prior_logpdf(&b->s->params[b->idx[j]], u[j]);
+	}
+	double delta = cal_bayes_delta(b, u);
+	for (size_t o = 0; o < b->nout; o++) {
+		if (!isfinite(sim[o]))
+			return -INFINITY;
+		double v = cal_bayes_var(b, o, sim[o], delta), r = b->out[o].y - sim[o];
+		lp -= 0.5 * b->out[o].weight * (log(v) + r * r / v);
+	}
+	return lp;
+}
+
+/* ------------------------------------------------------------ outputs */
+
+/* The fitted benchmarks' measured points, one output each. */
+static void outputs(cal_bayes *b)
+{
+	const cal_spec *s = b->s;
+	VEC(cal_datum) v = {0};
+	for (size_t k = 0; k < s->nbench; k++) {
+		const cal_bench *B = &s->bench[k];
+		if (B->predict_only || B->weight <= 0)
+			continue;
+		for (size_t i = 0; i < B->npoints; i++) {
+			const cal_point *p = &B->points[i];
+			double se2 = p->ntrials > 1 ? p->sd * p->sd / (double)p->ntrials : 0;
+			VEC_PUSH(&v, ((cal_datum){k, i, p->mean, se2, B->weight}));
+		}
+	}
+	b->out = v.ptr;
+	b->nout = v.len;
+}
+
+/* The figures of the outputs from one evaluation into y; -1 with *err if the run failed. */
+static int figures(const cal_bayes *b, const cal_eval *ev, double *y, char **err)
+{
+	if (ev->error) {
+		*err = xstrdup(ev->error);
+		return -1;
+	}
+	for (size_t o = 0; o < b->nout; o++)
+		y[o] = ev->sim[b->out[o].bench][b->out[o].point];
+	return 0;
+}
+
+/* ------------------------------------------------------------ simulation */
+
+/* Runs the parameter sets u[0..k) (coordinates, dim each); their figures into y. 0, 1 interrupted, -1 with *err. */
+static int simulate(cal_bayes *b, const double *u, size_t k, double *y, const char *what, char **err)
+{
+	size_t np = b->s->nparams, chunk = 4 * (b->r->jobs ? b->r->jobs : 1);
+	double *v = xmalloc((chunk * np + 1) * sizeof *v), t0 = now();
+	cal_eval *ev = xcalloc(chunk, sizeof *ev);
+	int rc = 0;
+	for (size_t at = 0; at < k && rc == 0; at += chunk) {
+		size_t n = k - at < chunk ? k - at : chunk;
+		for (size_t j = 0; j < n; j++)
+			cal_bayes_values(b, u + (at + j) * b->dim, v + j * np);
+		if (cal_run_batch(b->r, v, n, 1, ev, b->stop) < 0)
+			rc = 1;
+		for (size_t j = 0; j < n; j++) {
+			if (rc == 0 && figures(b, &ev[j], y + (at + j) * b->nout, err) < 0) {
+				char *m = xasprintf("a %s run failed (the prior ranges hold a system that cannot run): %s", what, *err);
+				free(*err);
+				*err = m;
+				rc = -1;
+			}
+			cal_eval_free(b->s, &ev[j]);
+		}
+		if (b->o->progress && cal_par_rank() == 0) {
+			double el = now() - t0, done = (double)(at + n);
+			fprintf(b->msg, "\rcalibrate --bayes: %s runs %zu/%zu, %.1f/s, ETA %.0f s   ", what, at + n, k,
+			        el > 0 ? done / el : 0, el > 0 ? (double)(k - at - n) * el / done : 0);
+			fflush(b->msg);
+		}
+	}
+	if (b->o->progress && cal_par_rank() == 0)
+		fprintf(b->msg, "\n");
+	free(v);
+	free(ev);
+	return rc;
+}
+
+/* Training and held-out sizes: [bayes] design, or twice the terms of degree 4 within [60, 600]. */
+static void design_size(cal_bayes *b)
+{
+	const cal_bayes_cfg *c = &b->s->bayes;
+	size_t n = c->design;
+	if (!n) {
+		size_t t = cal_pce_nterms(b->dim, 4);
+		n = t > 300 ? 600 : 2 * t < 60 ? 60 : 2 * t;
+	}
+	b->ntrain = n;
+	b->ntest = (size_t)ceil(c->holdout * (double)n);
+}
+
+/* The design: its runs, or those of [bayes] design_file. 0, 1 interrupted, -1 with *err. */
+static int design(cal_bayes *b, char **err)
+{
+	if (b->s->bayes.design_file) {
+		b->reused = 1;
+		return cal_bayes_read_design(b, b->s->bayes.design_file, err);
+	}
+	design_size(b);
+	size_t d = b->dim;
+	b->u_train = xmalloc((b->ntrain * d + 1) * sizeof *b->u_train);
+	b->u_test = xmalloc((b->ntest * d + 1) * sizeof *b->u_test);
+	b->y_train = xmalloc((b->ntrain * b->nout + 1) * sizeof *b->y_train);
+	b->y_test = xmalloc((b->ntest * b->nout + 1) * sizeof *b->y_test);
+	cal_lhs(b->ntrain, d, b->s->opt.seed, BAYES_LHS_TRIES, b->u_train);
+	cal_lhs(b->ntest, d, b->s->opt.seed + 1, BAYES_LHS_TRIES, b->u_test);
+	int rc = simulate(b, b->u_train, b->ntrain, b->y_train, "design", err);
+	if (rc == 0)
+		rc = simulate(b, b->u_test, b->ntest, b->y_test, "held-out", err);
+	return rc;
+}
+
+/* ------------------------------------------------------------ sampling */
+
+typedef struct target {
+	cal_bayes *b;
+	double *sim, *scratch, *u;  /* per-call buffers: no allocation in the sampler's loop */
+	char *err;                  /* the first failed direct run */
+} target;
+
+static double logp_surrogate(const double *u, void *ctx)
+{
+	target *t = ctx;
+	for (size_t j = 0; j < t->b->dim; j++)
+		if (!(u[j] >= 0 && u[j] <= 1))
+			return -INFINITY;
+	cal_surrogate_eval(&t->b->sur, u, t->sim, t->scratch);
+	return cal_bayes_logpost(t->b, u, t->sim);
+}
+
+static double logp_direct(const double *u, void *ctx)
+{
+	target *t = ctx;
+	cal_bayes *b = t->b;
+	for (size_t j = 0; j < b->ndim; j++)
+		if (!(u[j] >= 0 && u[j] <= 1))
+			return -INFINITY;
+	char *err = NULL;
+	b->direct_runs++;
+	int rc = simulate(b, u, 1, t->sim, "posterior", &err);
+	if (rc != 0) {
+		if (!t->err && err)
+			t->err = err;
+		else
+			free(err);
+		if (rc > 0)
+			*b->stop = 1;
+		return -INFINITY;
+	}
+	return cal_bayes_logpost(b, u, t->sim);
+}
+
+/* Sampler settings: [bayes], or for direct simulation what direct_budget allows. */
+static void sampler_cfg(cal_bayes *b)
+{
+	const cal_bayes_cfg *c = &b->s->bayes;
+	cal_mcmc_cfg *m = &b->mc;
+	size_t w = c->walkers ? c->walkers : 2 * (b->ndim + 1);
+	w = w < 2 * b->ndim + 2 ? 2 * b->ndim + 2 : w;
+	if (!c->walkers && w < 16)
+		w = 16;
+	*m = (cal_mcmc_cfg){.dim = b->ndim, .chains = c->chains, .walkers = w, .thin = c->thin, .a = 2,
+	                    .seed = b->s->opt.seed};
+	size_t nseq = m->chains * w, kept = (c->samples + nseq - 1) / nseq;
+	m->steps = kept * m->thin;
+	m->burn = c->burn ? c->burn : m->steps / 2 > 500 ? m->steps / 2 : 500;
+	if (b->direct) {
+		/* Every iteration of every walker is a simulation: the budget sets the length, half of it burn-in. */
+		m->chains = c->chains < 2 ? c->chains : 2;
+		nseq = m->chains * w;
+		size_t iters = c->direct_budget / nseq;
+		m->thin = 1;
+		m->burn = iters / 2;
+		m->steps = iters - m->burn;
+	}
+}
+
+/*
+ * init[s] = the point u[order[s]] moved by a small Gaussian step (kept where
+ * the density is finite): an ensemble's walkers must not coincide, or the
+ * stretch move cannot separate them.
+ */
+static void jitter(cal_bayes *b, const double *u, const size_t *order, size_t nseq, double *init, target *t,
+                   cal_logp_fn logp)
+{
+	size_t nd = b->ndim;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, (unsigned long)(b->s->opt.seed * 2654435761u + 3));
+	for (size_t k = 0; k < nseq; k++) {
+		const double *src = u + order[k] * nd;
+		double *dst = init + k * nd;
+		for (int tries = 0; tries < 20; tries++) {
+			for (size_t j = 0; j < nd; j++) {
+				double x = src[j] + gsl_ran_gaussian(r, BAYES_JITTER);
+				dst[j] = x < 1e-9 ? 1e-9 : x > 1 - 1e-9 ? 1 - 1e-9 : x;
+			}
+			if (isfinite(logp(dst, t)))
+				break;
+			memcpy(dst, src, nd * sizeof *dst);
+		}
+	}
+	gsl_rng_free(r);
+}
+
+/* Starting points: the best of a pool of prior points, a little apart. */
+static void start_points(cal_bayes *b, target *t, double *init)
+{
+	size_t nseq = b->mc.chains * b->mc.walkers, nd = b->ndim;
+	size_t pool = nseq * BAYES_POOL_PER_SEQ > BAYES_POOL_MIN ? nseq * BAYES_POOL_PER_SEQ : BAYES_POOL_MIN;
+	double *u = xmalloc(pool * nd * sizeof *u), *lp = xmalloc(pool * sizeof *lp);
+	size_t *order = xmalloc(pool * sizeof *order);
+	cal_lhs(pool, nd, b->s->opt.seed + 2, 1, u);
+	for (size_t i = 0; i < pool; i++) {
+		lp[i] = logp_surrogate(u + i * nd, t);
+		order[i] = i;
+	}
+	/* Partial selection of the best nseq (a full sort is cheap at this size). */
+	for (size_t i = 0; i < nseq; i++)
+		for (size_t k = i + 1; k < pool; k++)
+			if (lp[order[k]] > lp[order[i]]) {
+				size_t x = order[i];
+				order[i] = order[k];
+				order[k] = x;
+			}
+	jitter(b, u, order, nseq, init, t, logp_surrogate);
+	free(u);
+	free(lp);
+	free(order);
+}
+
+/* Inside the box: the check of the starting points of direct sampling (a simulation each would cost too much). */
+static double in_box(const double *u, void *ctx)
+{
+	const target *t = ctx;
+	for (size_t j = 0; j < t->b->ndim; j++)
+		if (!(u[j] >= 0 && u[j] <= 1))
+			return -INFINITY;
+	return 0;
+}
+
+/* Starting points of direct sampling: the design runs that fit best (delta at the middle of its range). */
+static void start_direct(cal_bayes *b, target *t, double *init)
+{
+	size_t nseq = b->mc.chains * b->mc.walkers, nd = b->ndim, n = b->ntrain;
+	double *u = xcalloc(n * nd, sizeof *u), *lp = xmalloc(n * sizeof *lp);
+	size_t *order = xmalloc((nseq > n ? nseq : n) * sizeof *order);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(u + i * nd, b->u_train + i * b->dim, b->dim * sizeof *u);
+		if (nd > b->dim)
+			u[i * nd + b->dim] = 0.5;
+		lp[i] = cal_bayes_logpost(b, u + i * nd, b->y_train + i * b->nout);
+		order[i] = i;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1; k < n; k++)
+			if (lp[order[k]] > lp[order[i]]) {
+				size_t x = order[i];
+				order[i] = order[k];
+				order[k] = x;
+			}
+	/* Fewer runs than walkers: the best ones again, the jitter sets them apart. */
+	for (size_t i = n; i < nseq; i++)
+		order[i] = order[i % n];
+	jitter(b, u, order, nseq, init, t, in_box);
+	free(u);
+	free(lp);
+	free(order);
+}
+
+/* The sampler. 0, 1 interrupted, -1 with *err. */
+static int sample(cal_bayes *b, char **err)
+{
+	sampler_cfg(b);
+	size_t nseq = b->mc.chains * b->mc.walkers;
+	target t = {.b = b};
+	t.sim = xmalloc((b->nout + 1) * sizeof *t.sim);
+	t.scratch = b->direct ? NULL : xmalloc(cal_surrogate_scratch(&b->sur) * sizeof *t.scratch);
+	double *init = xmalloc(nseq * b->ndim * sizeof *init);
+	if (b->direct)
+		start_direct(b, &t, init);
+	else
+		start_points(b, &t, init);
+	int rc = cal_mcmc_run(&b->mc, b->direct ? logp_direct : logp_surrogate, &t, init, &b->chain, b->stop, err);
+	if (rc == 0 && t.err) {
+		*err = t.err;
+		t.err = NULL;
+		rc = -1;
+	}
+	if (rc == 0 && *b->stop)
+		rc = 1;
+	free(t.err);
+	free(t.sim);
+	free(t.scratch);
+	free(init);
+	return rc;
+}
+
+/* ------------------------------------------------------------ MAP */
+
+static double nl_objective(unsigned n, const double *u, double *grad, void *ctx)
+{
+	(void)n;
+	(void)grad;
+	double lp = logp_surrogate(u, ctx);
+	return isfinite(lp) ? -lp : 1e300;
+}
+
+/*
+ * The MAP: the best sample, then (with the surrogate) a local search from
+ * it; then one simulation there, so the report shows the simulator itself
+ * at the MAP, not the surrogate.
+ */
+static int find_map(cal_bayes *b, char **err)
+{
+	size_t n = b->chain.nseq * b->chain.kept, best = 0, nd = b->ndim;
+	for (size_t i = 1; i < n; i++)
+		if (b->chain.logp[i] > b->chain.logp[best])
+			best = i;
+	b->map = xmalloc(nd * sizeof *b->map);
+	memcpy(b->map, b->chain.x + best * nd, nd * sizeof *b->map);
+	b->map_logp = n ? b->chain.logp[best] : -INFINITY;
+	if (!b->direct && n) {
+		target t = {.b = b};
+		t.sim = xmalloc((b->nout + 1) * sizeof *t.sim);
+		t.scratch = xmalloc(cal_surrogate_scratch(&b->sur) * sizeof *t.scratch);
+		nlopt_opt opt = nlopt_create(NLOPT_LN_SBPLX, (unsigned)nd);
+		double *lo = xcalloc(nd, sizeof *lo), *hi = xmalloc(nd * sizeof *hi), *x = xmalloc(nd * sizeof *x), f;
+		for (size_t j = 0; j < nd; j++)
+			hi[j] = 1;
+		memcpy(x, b->map, nd * sizeof *x);
+		nlopt_set_lower_bounds(opt, lo);
+		nlopt_set_upper_bounds(opt, hi);
+		nlopt_set_min_objective(opt, nl_objective, &t);
+		nlopt_set_maxeval(opt, 4000);
+		nlopt_set_xtol_abs1(opt, 1e-9);
+		if (nlopt_optimize(opt, x, &f) > 0 && -f > b->map_logp) {
+			memcpy(b->map, x, nd * sizeof *x);
+			b->map_logp = -f;
+		}
+		nlopt_destroy(opt);
+		free(lo);
+		free(hi);
+		free(x);
+		free(t.sim);
+		free(t.scratch);
+	}
+	double *v = xmalloc((b->s->nparams + 1) * sizeof *v);
+	cal_bayes_values(b, b->map, v);
+	int rc = cal_run_batch(b->r, v, 1, 2, &b->map_eval, b->stop) < 0 ? 1 : 0;
+	free(v);
+	if (rc == 0 && b->map_eval.error) {
+		*err = xasprintf("the run at the MAP failed: %s", b->map_eval.error);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------ the command */
+
+/* The free parameters: those of the runs' level, in spec order. */
+static int free_params(cal_bayes *b, char **err)
+{
+	cal_spec *s = b->s;
+	if (s->nlevels) {
+		*err = xasprintf("%s: --bayes calibrates one network level: give --network instead of --levels", s->path);
+		return -1;
+	}
+	b->idx = xcalloc(s->nparams + 1, sizeof *b->idx);
+	b->dim = cal_spec_free_params(s, s->network, -1, 1, b->idx);
+	b->ndim = b->dim + (s->bayes.disc_hi > 0);
+	outputs(b);
+	if (b->nout == 0) {
+		*err = xasprintf("%s: no measured point to condition on", s->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The surrogate, or the decision to simulate directly. 0, or -1 with *err. */
+static int surrogate(cal_bayes *b, char **err)
+{
+	const cal_bayes_cfg *c = &b->s->bayes;
+	if (c->mode == CAL_BAYES_DIRECT) {
+		b->direct = 1;
+		return 0;
+	}
+	if (cal_surrogate_fit(&b->sur, b->dim, c->degree, b->u_train, b->y_train, b->ntrain, b->u_test, b->y_test,
+	                      b->ntest, b->nout, err) < 0)
+		return -1;
+	if (c->mode == CAL_BAYES_AUTO && !(b->sur.worst <= c->max_error)) {
+		if (cal_par_rank() == 0)
+			fprintf(b->msg, "ncsim calibrate: the surrogate's held-out error is %.3g%% at its worst point "
+			                "(max_error %.3g%%): sampling by direct simulation (%zu runs)\n",
+			        100 * b->sur.worst, 100 * c->max_error, c->direct_budget);
+		b->direct = 1;
+	}
+	return 0;
+}
+
+static void bayes_free(cal_bayes *b)
+{
+	free(b->idx);
+	free(b->out);
+	free(b->u_train);
+	free(b->y_train);
+	free(b->u_test);
+	free(b->y_test);
+	cal_surrogate_free(&b->sur);
+	cal_mcmc_free(&b->chain);
+	free(b->map);
+	cal_eval_free(b->s, &b->map_eval);
+}
+
+/* The steps, in order. 0, 1 interrupted, -1 with *err. */
+static int steps(cal_bayes *b, char **err)
+{
+	int rc = free_params(b, err);
+	if (rc == 0)
+		rc = design(b, err);
+	if (rc == 0)
+		rc = surrogate(b, err);
+	if (rc == 0)
+		rc = sample(b, err);
+	if (rc == 0)
+		rc = find_map(b, err);
+	return rc;
+}
+
+int cal_bayes_run(cal_spec *s, const cal_options *o, FILE *msg, volatile int *stop)
+{
+	cal_runner r;
+	char *err = NULL;
+	double t0 = now();
+	if (cal_runner_init(&r, s, o->self, NULL, &err) < 0) {
+		fprintf(msg, "ncsim calibrate: %s\n", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	r.network = s->network;
+	r.jobs = o->jobs ? o->jobs : 1;
+	r.seed = o->seed;
+	r.allow_backend_code = o->allow_backend_code;
+	r.allow_host_access = o->allow_host_access;
+	r.max_memory = o->max_memory;
+	cal_bayes b = {.s = s, .o = o, .r = &r, .stop = stop, .msg = msg};
+	int lead = cal_par_rank() == 0;
+	if (cal_par_any(lead && drv_outdir_begin(&b.dir, o->out, o->force, "calibrate", &err) < 0)) {
+		if (lead)
+			fprintf(msg, "ncsim calibrate: %s\n", err ? err : "another rank could not prepare the output folder");
+		free(err);
+		cal_runner_free(&r);
+		return EXIT_USAGE;
+	}
+	b.began = lead;
+	int rc = steps(&b, &err), status = EXIT_OK;
+	b.wall = now() - t0;
+	if (rc == 1)
+		status = EXIT_INTERRUPTED;
+	else if (rc < 0)
+		status = EXIT_INPUT;
+	else if (cal_par_rank() == 0 && cal_bayes_report(&b, &err) < 0)
+		status = EXIT_USAGE;
+	if (err && cal_par_rank() == 0)
+		fprintf(msg, "ncsim calibrate: %s\n", err);
+	free(err);
+	if (b.began)
+		drv_outdir_free(&b.dir);
+	bayes_free(&b);
+	cal_runner_free(&r);
+	return status;
+}
