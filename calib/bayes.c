@@ -3,6 +3,7 @@
  * surrogate, posterior sampling, MAP.
  */
 #include <math.h>
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <nlopt.h>
@@ -17,8 +18,14 @@
 #include "calib/design.h"
 #include "calib/par.h"
 
-/* Random hypercubes tried for the maximin design. */
-#define BAYES_LHS_TRIES 20
+/* The local surrogate may differ from the global one by this many times the global one's largest held-out error. */
+#define BAYES_TRUST 1.5
+/* The burn-in runs in this many parts, stuck walkers moved between them (the last part ends on the result). */
+#define BAYES_BURN_PHASES 3
+/* The pilot sampling that finds the posterior region keeps at least this many samples. */
+#define BAYES_PILOT_MIN 5000
+/* The posterior region is at least this wide in each coordinate (before it is widened). */
+#define BAYES_MIN_WIDTH 0.01
 /* The sampler starts from the best of this many prior points per sequence (at least BAYES_POOL_MIN). */
 #define BAYES_POOL_PER_SEQ 50
 #define BAYES_POOL_MIN 4000
@@ -52,7 +59,7 @@ double cal_bayes_delta(const cal_bayes *b, const double *u)
 double cal_bayes_var(const cal_bayes *b, size_t o, double sim, double delta)
 {
 	const cal_datum *x = &b->out[o];
-	double e = b->direct ? 0 : b->sur.err_rel[o] * sim, d = delta * x->y;
+	double e = b->direct ? 0 : b->sur->err_rel[o] * sim, d = delta * x->y;
 	double v = x->se2 + d * d + e * e, floor = BAYES_VAR_FLOOR * x->y * x->y;
 	return v > floor ? v : floor > 0 ? floor : 1e-300;
 }
@@ -97,97 +104,54 @@ static void outputs(cal_bayes *b)
 	b->nout = v.len;
 }
 
-/* The figures of the outputs from one evaluation into y; -1 with *err if the run failed. */
-static int figures(const cal_bayes *b, const cal_eval *ev, double *y, char **err)
-{
-	if (ev->error) {
-		*err = xstrdup(ev->error);
-		return -1;
-	}
-	for (size_t o = 0; o < b->nout; o++)
-		y[o] = ev->sim[b->out[o].bench][b->out[o].point];
-	return 0;
-}
-
-/* ------------------------------------------------------------ simulation */
-
-/* Runs the parameter sets u[0..k) (coordinates, dim each); their figures into y. 0, 1 interrupted, -1 with *err. */
-static int simulate(cal_bayes *b, const double *u, size_t k, double *y, const char *what, char **err)
-{
-	size_t np = b->s->nparams, chunk = 4 * (b->r->jobs ? b->r->jobs : 1);
-	double *v = xmalloc((chunk * np + 1) * sizeof *v), t0 = now();
-	cal_eval *ev = xcalloc(chunk, sizeof *ev);
-	int rc = 0;
-	for (size_t at = 0; at < k && rc == 0; at += chunk) {
-		size_t n = k - at < chunk ? k - at : chunk;
-		for (size_t j = 0; j < n; j++)
-			cal_bayes_values(b, u + (at + j) * b->dim, v + j * np);
-		if (cal_run_batch(b->r, v, n, 1, ev, b->stop) < 0)
-			rc = 1;
-		for (size_t j = 0; j < n; j++) {
-			if (rc == 0 && figures(b, &ev[j], y + (at + j) * b->nout, err) < 0) {
-				char *m = xasprintf("a %s run failed (the prior ranges hold a system that cannot run): %s", what, *err);
-				free(*err);
-				*err = m;
-				rc = -1;
-			}
-			cal_eval_free(b->s, &ev[j]);
-		}
-		if (b->o->progress && cal_par_rank() == 0) {
-			double el = now() - t0, done = (double)(at + n);
-			fprintf(b->msg, "\rcalibrate --bayes: %s runs %zu/%zu, %.1f/s, ETA %.0f s   ", what, at + n, k,
-			        el > 0 ? done / el : 0, el > 0 ? (double)(k - at - n) * el / done : 0);
-			fflush(b->msg);
-		}
-	}
-	if (b->o->progress && cal_par_rank() == 0)
-		fprintf(b->msg, "\n");
-	free(v);
-	free(ev);
-	return rc;
-}
-
-/* Training and held-out sizes: [bayes] design, or twice the terms of degree 4 within [60, 600]. */
-static void design_size(cal_bayes *b)
-{
-	const cal_bayes_cfg *c = &b->s->bayes;
-	size_t n = c->design;
-	if (!n) {
-		size_t t = cal_pce_nterms(b->dim, 4);
-		n = t > 300 ? 600 : 2 * t < 60 ? 60 : 2 * t;
-	}
-	b->ntrain = n;
-	b->ntest = (size_t)ceil(c->holdout * (double)n);
-}
-
-/* The design: its runs, or those of [bayes] design_file. 0, 1 interrupted, -1 with *err. */
-static int design(cal_bayes *b, char **err)
-{
-	if (b->s->bayes.design_file) {
-		b->reused = 1;
-		return cal_bayes_read_design(b, b->s->bayes.design_file, err);
-	}
-	design_size(b);
-	size_t d = b->dim;
-	b->u_train = xmalloc((b->ntrain * d + 1) * sizeof *b->u_train);
-	b->u_test = xmalloc((b->ntest * d + 1) * sizeof *b->u_test);
-	b->y_train = xmalloc((b->ntrain * b->nout + 1) * sizeof *b->y_train);
-	b->y_test = xmalloc((b->ntest * b->nout + 1) * sizeof *b->y_test);
-	cal_lhs(b->ntrain, d, b->s->opt.seed, BAYES_LHS_TRIES, b->u_train);
-	cal_lhs(b->ntest, d, b->s->opt.seed + 1, BAYES_LHS_TRIES, b->u_test);
-	int rc = simulate(b, b->u_train, b->ntrain, b->y_train, "design", err);
-	if (rc == 0)
-		rc = simulate(b, b->u_test, b->ntest, b->y_test, "held-out", err);
-	return rc;
-}
-
 /* ------------------------------------------------------------ sampling */
 
 typedef struct target {
 	cal_bayes *b;
 	double *sim, *scratch, *u;  /* per-call buffers: no allocation in the sampler's loop */
+	double *gsim, *gscratch;    /* the global surrogate's, when the local one is checked against it */
 	char *err;                  /* the first failed direct run */
 } target;
+
+/* The buffers of t (b's surrogates, or none for direct simulation). */
+static void target_init(cal_bayes *b, target *t)
+{
+	*t = (target){.b = b};
+	t->sim = xmalloc((b->nout + 1) * sizeof *t->sim);
+	if (b->direct)
+		return;
+	t->scratch = xmalloc(cal_surrogate_scratch(b->sur) * sizeof *t->scratch);
+	if (b->sur == &b->sur_local) {
+		t->gsim = xmalloc((b->nout + 1) * sizeof *t->gsim);
+		t->gscratch = xmalloc(cal_surrogate_scratch(&b->sur_global) * sizeof *t->gscratch);
+	}
+}
+
+static void target_free(target *t)
+{
+	free(t->sim);
+	free(t->scratch);
+	free(t->gsim);
+	free(t->gscratch);
+}
+
+/*
+ * The local surrogate is fitted where the pilot's samples lie; elsewhere in
+ * its region a polynomial can invent a mode. The global surrogate is valid
+ * everywhere within its held-out errors: where the two disagree by more
+ * than that, the local one is extrapolating, and the point is refused.
+ */
+static int trusted(const cal_bayes *b, const double *u, target *t)
+{
+	const cal_surrogate *g = &b->sur_global;
+	cal_surrogate_eval(g, u, t->gsim, t->gscratch);
+	for (size_t o = 0; o < b->nout; o++) {
+		double tol = BAYES_TRUST * (g->err_max[o] > 0.01 ? g->err_max[o] : 0.01);
+		if (!(fabs(t->sim[o] - t->gsim[o]) <= tol * fabs(t->gsim[o])))
+			return 0;
+	}
+	return 1;
+}
 
 static double logp_surrogate(const double *u, void *ctx)
 {
@@ -195,7 +159,9 @@ static double logp_surrogate(const double *u, void *ctx)
 	for (size_t j = 0; j < t->b->dim; j++)
 		if (!(u[j] >= 0 && u[j] <= 1))
 			return -INFINITY;
-	cal_surrogate_eval(&t->b->sur, u, t->sim, t->scratch);
+	cal_surrogate_eval(t->b->sur, u, t->sim, t->scratch);
+	if (t->gsim && !trusted(t->b, u, t))
+		return -INFINITY;
 	return cal_bayes_logpost(t->b, u, t->sim);
 }
 
@@ -208,7 +174,7 @@ static double logp_direct(const double *u, void *ctx)
 			return -INFINITY;
 	char *err = NULL;
 	b->direct_runs++;
-	int rc = simulate(b, u, 1, t->sim, "posterior", &err);
+	int rc = cal_bayes_simulate(b, u, 1, t->sim, "posterior", &err);
 	if (rc != 0) {
 		if (!t->err && err)
 			t->err = err;
@@ -221,8 +187,8 @@ static double logp_direct(const double *u, void *ctx)
 	return cal_bayes_logpost(b, u, t->sim);
 }
 
-/* Sampler settings: [bayes], or for direct simulation what direct_budget allows. */
-static void sampler_cfg(cal_bayes *b)
+/* Sampler settings for `samples` kept samples: [bayes], or for direct simulation what direct_budget allows. */
+static void sampler_cfg(cal_bayes *b, size_t samples)
 {
 	const cal_bayes_cfg *c = &b->s->bayes;
 	cal_mcmc_cfg *m = &b->mc;
@@ -232,7 +198,7 @@ static void sampler_cfg(cal_bayes *b)
 		w = 16;
 	*m = (cal_mcmc_cfg){.dim = b->ndim, .chains = c->chains, .walkers = w, .thin = c->thin, .a = 2,
 	                    .seed = b->s->opt.seed};
-	size_t nseq = m->chains * w, kept = (c->samples + nseq - 1) / nseq;
+	size_t nseq = m->chains * w, kept = (samples + nseq - 1) / nseq;
 	m->steps = kept * m->thin;
 	m->burn = c->burn ? c->burn : m->steps / 2 > 500 ? m->steps / 2 : 500;
 	if (b->direct) {
@@ -281,6 +247,10 @@ static void start_points(cal_bayes *b, target *t, double *init)
 	double *u = xmalloc(pool * nd * sizeof *u), *lp = xmalloc(pool * sizeof *lp);
 	size_t *order = xmalloc(pool * sizeof *order);
 	cal_lhs(pool, nd, b->s->opt.seed + 2, 1, u);
+	/* Inside the region of a local surrogate: it says nothing outside. */
+	for (size_t i = 0; i < pool && b->sur->lo; i++)
+		for (size_t j = 0; j < b->dim; j++)
+			u[i * nd + j] = b->sur->lo[j] + u[i * nd + j] * (b->sur->hi[j] - b->sur->lo[j]);
 	for (size_t i = 0; i < pool; i++) {
 		lp[i] = logp_surrogate(u + i * nd, t);
 		order[i] = i;
@@ -312,14 +282,14 @@ static double in_box(const double *u, void *ctx)
 /* Starting points of direct sampling: the design runs that fit best (delta at the middle of its range). */
 static void start_direct(cal_bayes *b, target *t, double *init)
 {
-	size_t nseq = b->mc.chains * b->mc.walkers, nd = b->ndim, n = b->ntrain;
+	size_t nseq = b->mc.chains * b->mc.walkers, nd = b->ndim, n = b->global.ntrain;
 	double *u = xcalloc(n * nd, sizeof *u), *lp = xmalloc(n * sizeof *lp);
 	size_t *order = xmalloc((nseq > n ? nseq : n) * sizeof *order);
 	for (size_t i = 0; i < n; i++) {
-		memcpy(u + i * nd, b->u_train + i * b->dim, b->dim * sizeof *u);
+		memcpy(u + i * nd, b->global.u_train + i * b->dim, b->dim * sizeof *u);
 		if (nd > b->dim)
 			u[i * nd + b->dim] = 0.5;
-		lp[i] = cal_bayes_logpost(b, u + i * nd, b->y_train + i * b->nout);
+		lp[i] = cal_bayes_logpost(b, u + i * nd, b->global.y_train + i * b->nout);
 		order[i] = i;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -338,20 +308,92 @@ static void start_direct(cal_bayes *b, target *t, double *init)
 	free(order);
 }
 
-/* The sampler. 0, 1 interrupted, -1 with *err. */
-static int sample(cal_bayes *b, char **err)
+/*
+ * Walkers of ensemble e that sit far below its best (in log density: more
+ * than a 99.9% chi-square excursion in ndim dimensions) are stuck in a
+ * pocket the stretch move does not leave; each moves onto a random good
+ * walker of its ensemble, a little apart (a tenth of the ensemble's spread).
+ * Returns how many moved.
+ */
+static size_t unstick(const cal_bayes *b, const cal_mcmc_out *o, size_t e, gsl_rng *r, double *pos)
 {
-	sampler_cfg(b);
+	size_t W = b->mc.walkers, nd = b->ndim, moved = 0, first = e * W;
+	double best = -INFINITY, cut = gsl_cdf_chisq_Qinv(0.001, (double)nd) / 2 + 2;
+	for (size_t w = 0; w < W; w++)
+		best = fmax(best, o->logp[first + w]);
+	for (size_t w = 0; w < W; w++) {
+		if (o->logp[first + w] >= best - cut)
+			continue;
+		size_t k;
+		do
+			k = first + gsl_rng_uniform_int(r, W);
+		while (o->logp[k] < best - cut);
+		for (size_t j = 0; j < nd; j++) {
+			double m = 0, v = 0;
+			for (size_t q = 0; q < W; q++)
+				m += pos[(first + q) * nd + j] / (double)W;
+			for (size_t q = 0; q < W; q++)
+				v += pow(pos[(first + q) * nd + j] - m, 2) / (double)W;
+			double x = pos[k * nd + j] + gsl_ran_gaussian(r, 0.1 * sqrt(v));
+			pos[(first + w) * nd + j] = x < 0 ? 0 : x > 1 ? 1 : x;
+		}
+		moved++;
+	}
+	return moved;
+}
+
+/*
+ * The burn-in, in BAYES_BURN_PHASES parts: after each, stuck walkers move
+ * onto good ones. init holds the start and receives the last positions.
+ * 0, 1 interrupted, -1 with *err.
+ */
+static int burn_in(cal_bayes *b, cal_logp_fn f, target *t, double *init, char **err)
+{
+	size_t nseq = b->mc.chains * b->mc.walkers, nd = b->ndim;
+	cal_mcmc_cfg c = b->mc;
+	c.steps = c.thin = b->mc.burn / BAYES_BURN_PHASES > 0 ? b->mc.burn / BAYES_BURN_PHASES : 1;
+	c.burn = 0;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(r, (unsigned long)(b->mc.seed * 7919u + 11));
+	int rc = 0;
+	for (int phase = 0; phase < BAYES_BURN_PHASES && rc == 0; phase++) {
+		cal_mcmc_out o = {0};
+		c.seed = b->mc.seed + (uint64_t)phase;
+		rc = cal_mcmc_run(&c, f, t, init, &o, b->stop, err);
+		if (rc == 0 && *b->stop)
+			rc = 1;
+		if (rc == 0) {
+			memcpy(init, o.x, nseq * nd * sizeof *init);
+			for (size_t e = 0; e < b->mc.chains && phase + 1 < BAYES_BURN_PHASES; e++)
+				b->unstuck += unstick(b, &o, e, r, init);
+			b->burn_evals += o.evals;
+		}
+		cal_mcmc_free(&o);
+	}
+	gsl_rng_free(r);
+	return rc;
+}
+
+/* The sampler, for `samples` kept samples into b->chain. 0, 1 interrupted, -1 with *err. */
+static int sample(cal_bayes *b, size_t samples, char **err)
+{
+	sampler_cfg(b, samples);
+	cal_mcmc_free(&b->chain);
 	size_t nseq = b->mc.chains * b->mc.walkers;
-	target t = {.b = b};
-	t.sim = xmalloc((b->nout + 1) * sizeof *t.sim);
-	t.scratch = b->direct ? NULL : xmalloc(cal_surrogate_scratch(&b->sur) * sizeof *t.scratch);
+	target t;
+	target_init(b, &t);
 	double *init = xmalloc(nseq * b->ndim * sizeof *init);
 	if (b->direct)
 		start_direct(b, &t, init);
 	else
 		start_points(b, &t, init);
-	int rc = cal_mcmc_run(&b->mc, b->direct ? logp_direct : logp_surrogate, &t, init, &b->chain, b->stop, err);
+	cal_logp_fn f = b->direct ? logp_direct : logp_surrogate;
+	int rc = burn_in(b, f, &t, init, err);
+	cal_mcmc_cfg main = b->mc;
+	main.burn = 0;
+	main.seed = b->mc.seed + BAYES_BURN_PHASES;
+	if (rc == 0)
+		rc = cal_mcmc_run(&main, f, &t, init, &b->chain, b->stop, err);
 	if (rc == 0 && t.err) {
 		*err = t.err;
 		t.err = NULL;
@@ -360,8 +402,7 @@ static int sample(cal_bayes *b, char **err)
 	if (rc == 0 && *b->stop)
 		rc = 1;
 	free(t.err);
-	free(t.sim);
-	free(t.scratch);
+	target_free(&t);
 	free(init);
 	return rc;
 }
@@ -391,9 +432,8 @@ static int find_map(cal_bayes *b, char **err)
 	memcpy(b->map, b->chain.x + best * nd, nd * sizeof *b->map);
 	b->map_logp = n ? b->chain.logp[best] : -INFINITY;
 	if (!b->direct && n) {
-		target t = {.b = b};
-		t.sim = xmalloc((b->nout + 1) * sizeof *t.sim);
-		t.scratch = xmalloc(cal_surrogate_scratch(&b->sur) * sizeof *t.scratch);
+		target t;
+		target_init(b, &t);
 		nlopt_opt opt = nlopt_create(NLOPT_LN_SBPLX, (unsigned)nd);
 		double *lo = xcalloc(nd, sizeof *lo), *hi = xmalloc(nd * sizeof *hi), *x = xmalloc(nd * sizeof *x), f;
 		for (size_t j = 0; j < nd; j++)
@@ -412,8 +452,7 @@ static int find_map(cal_bayes *b, char **err)
 		free(lo);
 		free(hi);
 		free(x);
-		free(t.sim);
-		free(t.scratch);
+		target_free(&t);
 	}
 	double *v = xmalloc((b->s->nparams + 1) * sizeof *v);
 	cal_bayes_values(b, b->map, v);
@@ -447,22 +486,71 @@ static int free_params(cal_bayes *b, char **err)
 	return 0;
 }
 
-/* The surrogate, or the decision to simulate directly. 0, or -1 with *err. */
+/* The posterior region: per coordinate, the pilot's 0.1%..99.9% range widened by half on each side. */
+static void region(cal_bayes *b)
+{
+	const cal_mcmc_out *c = &b->chain;
+	size_t n = c->nseq * c->kept;
+	double *x = xmalloc((n + 1) * sizeof *x);
+	b->box_lo = xmalloc(b->dim * sizeof *b->box_lo);
+	b->box_hi = xmalloc(b->dim * sizeof *b->box_hi);
+	for (size_t j = 0; j < b->dim; j++) {
+		for (size_t i = 0; i < n; i++)
+			x[i] = c->x[i * c->dim + j];
+		qsort(x, n, sizeof *x, cal_cmp_double);
+		double lo = x[(size_t)(0.001 * (double)(n - 1))], hi = x[(size_t)ceil(0.999 * (double)(n - 1))];
+		double w = fmax(hi - lo, BAYES_MIN_WIDTH), mid = 0.5 * (lo + hi);
+		lo = mid - w;
+		hi = mid + w;
+		b->box_lo[j] = lo < 0 ? 0 : lo;
+		b->box_hi[j] = hi > 1 ? 1 : hi;
+	}
+	free(x);
+}
+
+/* A surrogate on design d (box NULL: the whole prior). 0, or -1 with *err. */
+static int fit(cal_bayes *b, cal_surrogate *sur, const cal_design *d, char **err)
+{
+	const cal_bayes_cfg *c = &b->s->bayes;
+	return cal_surrogate_fit(sur, b->dim, sur == &b->sur_local ? b->box_lo : NULL,
+	                         sur == &b->sur_local ? b->box_hi : NULL, c->degree, d->u_train, d->y_train, d->ntrain,
+	                         d->u_test, d->y_test, d->ntest, b->nout, err);
+}
+
+/*
+ * The surrogate the posterior uses: the global one, then (refine) a pilot
+ * sampling on it, a local design on the region it finds and the local
+ * surrogate; or direct simulation when the surrogate is too coarse.
+ * 0, 1 interrupted, -1 with *err.
+ */
 static int surrogate(cal_bayes *b, char **err)
 {
 	const cal_bayes_cfg *c = &b->s->bayes;
+	if (fit(b, &b->sur_global, &b->global, err) < 0)
+		return -1;
+	b->sur = &b->sur_global;
 	if (c->mode == CAL_BAYES_DIRECT) {
 		b->direct = 1;
 		return 0;
 	}
-	if (cal_surrogate_fit(&b->sur, b->dim, c->degree, b->u_train, b->y_train, b->ntrain, b->u_test, b->y_test,
-	                      b->ntest, b->nout, err) < 0)
-		return -1;
-	if (c->mode == CAL_BAYES_AUTO && !(b->sur.worst <= c->max_error)) {
+	if (c->refine) {
+		size_t pilot = c->pilot ? c->pilot : c->samples / 10 > BAYES_PILOT_MIN ? c->samples / 10 : BAYES_PILOT_MIN;
+		int rc = sample(b, pilot, err);
+		if (rc == 0) {
+			region(b);
+			rc = cal_bayes_local_design(b, err);
+		}
+		if (rc == 0)
+			rc = fit(b, &b->sur_local, &b->local, err) < 0 ? -1 : 0;
+		if (rc != 0)
+			return rc;
+		b->sur = &b->sur_local;
+	}
+	if (c->mode == CAL_BAYES_AUTO && !(b->sur->worst <= c->max_error)) {
 		if (cal_par_rank() == 0)
 			fprintf(b->msg, "ncsim calibrate: the surrogate's held-out error is %.3g%% at its worst point "
 			                "(max_error %.3g%%): sampling by direct simulation (%zu runs)\n",
-			        100 * b->sur.worst, 100 * c->max_error, c->direct_budget);
+			        100 * b->sur->worst, 100 * c->max_error, c->direct_budget);
 		b->direct = 1;
 	}
 	return 0;
@@ -472,11 +560,13 @@ static void bayes_free(cal_bayes *b)
 {
 	free(b->idx);
 	free(b->out);
-	free(b->u_train);
-	free(b->y_train);
-	free(b->u_test);
-	free(b->y_test);
-	cal_surrogate_free(&b->sur);
+	cal_design_free(&b->global);
+	cal_design_free(&b->local);
+	cal_design_free(&b->pool);
+	cal_surrogate_free(&b->sur_global);
+	cal_surrogate_free(&b->sur_local);
+	free(b->box_lo);
+	free(b->box_hi);
 	cal_mcmc_free(&b->chain);
 	free(b->map);
 	cal_eval_free(b->s, &b->map_eval);
@@ -487,11 +577,11 @@ static int steps(cal_bayes *b, char **err)
 {
 	int rc = free_params(b, err);
 	if (rc == 0)
-		rc = design(b, err);
+		rc = cal_bayes_design(b, err);
 	if (rc == 0)
 		rc = surrogate(b, err);
 	if (rc == 0)
-		rc = sample(b, err);
+		rc = sample(b, b->s->bayes.samples, err);
 	if (rc == 0)
 		rc = find_map(b, err);
 	return rc;

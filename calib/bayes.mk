@@ -9,5 +9,5 @@ check_PROGRAMS += tests/unit/test_calib_pce
 TESTS += tests/unit/test_calib_pce
 
 # The driver of `ncsim calibrate --bayes`: design runs, surrogate, sampling, report.
-libncsimcal_la_SOURCES += calib/surrogate.c calib/bayes.c calib/bayes_stats.c calib/bayes_io.c calib/bayes_report.c
+libncsimcal_la_SOURCES += calib/surrogate.c calib/bayes.c calib/bayes_stats.c calib/bayes_io.c calib/bayes_report.c calib/bayes_design.c
 noinst_HEADERS += calib/surrogate.h calib/bayes.h calib/bayes_stats.h calib/bayes_io.h

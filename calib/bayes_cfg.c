@@ -15,7 +15,7 @@
 void cal_bayes_default(cal_bayes_cfg *b)
 {
 	*b = (cal_bayes_cfg){.mode = CAL_BAYES_AUTO, .samples = 100000, .chains = 4, .thin = 10,
-	                     .direct_budget = 4000, .holdout = 0.2, .max_error = 0.05, .disc_lo = 1e-4, .disc_hi = 0.5};
+	                     .direct_budget = 4000, .holdout = 0.2, .max_error = 0.05, .disc_lo = 1e-4, .disc_hi = 0.5, .refine = 1};
 }
 
 void cal_bayes_cfg_free(cal_bayes_cfg *b)
@@ -97,7 +97,8 @@ int cal_bayes_read(const sysconf_t *c, const char *dir, cal_bayes_cfg *b, char *
 	    count(c, "walkers", 0, 100000, &b->walkers, err) < 0 || count(c, "thin", 1, 10000, &b->thin, err) < 0 ||
 	    count(c, "burn", 0, 100000000, &b->burn, err) < 0 ||
 	    count(c, "direct_budget", 10, 100000000, &b->direct_budget, err) < 0 ||
-	    real(c, "holdout", 0.05, 1, &b->holdout, err) < 0 || real(c, "max_error", 0, 10, &b->max_error, err) < 0)
+	    real(c, "holdout", 0.05, 1, &b->holdout, err) < 0 || real(c, "max_error", 0, 10, &b->max_error, err) < 0 ||
+	    count(c, "pilot", 0, 100000000, &b->pilot, err) < 0 || sysconf_bool(c, S, "refine", &b->refine, err) < 0)
 		return -1;
 	if (b->walkers && b->walkers % 2) {
 		*err = xasprintf("%s: walkers must be even (each half of an ensemble moves against the other)",

@@ -20,6 +20,8 @@
  *                            the measured value); 0 leaves the term out
  *     direct_budget = 4000   simulations mode = direct may use (it keeps fewer samples)
  *     design_file = FILE     reuse the runs of an earlier design.csv (--design)
+ *     refine = yes           a second design and surrogate on the posterior region of the first
+ *     pilot = 0              samples of the pilot sampling that finds that region (0: samples / 10, >= 5000)
  */
 #ifndef NCSIM_CALIB_BAYES_CFG_H
 #define NCSIM_CALIB_BAYES_CFG_H
@@ -35,6 +37,8 @@ typedef struct cal_bayes_cfg {
 	enum cal_bayes_mode mode;
 	size_t design, degree, samples, chains, walkers, thin, burn, direct_budget;
 	double holdout, max_error;
+	int refine;
+	size_t pilot;
 	double disc_lo, disc_hi; /* 0, 0: no discrepancy term */
 	char *design_file;       /* heap, resolved against the spec's folder; NULL: run the design */
 } cal_bayes_cfg;

@@ -69,8 +69,9 @@ int cal_bayes_write_design(const cal_bayes *b, char **err)
 	if (!of)
 		return -1;
 	FILE *f = outfile_stream(of);
-	fprintf(f, "# ncsim calibrate --bayes %s: %zu training runs, %zu held out (reuse with --design)\n", b->s->path,
-	        b->ntrain, b->ntest);
+	fprintf(f, "# ncsim calibrate --bayes %s: %zu + %zu runs over the prior ranges, %zu + %zu in the posterior "
+	           "region (reuse with --design)\n", b->s->path, b->global.ntrain, b->global.ntest, b->local.ntrain,
+	        b->local.ntest);
 	fprintf(f, "run,set");
 	cal_bayes_param_header(b, f);
 	for (size_t o = 0; o < b->nout; o++) {
@@ -79,8 +80,10 @@ int cal_bayes_write_design(const cal_bayes *b, char **err)
 	}
 	fputc('\n', f);
 	size_t run = 0;
-	design_rows(b, f, b->u_train, b->y_train, b->ntrain, "train", &run);
-	design_rows(b, f, b->u_test, b->y_test, b->ntest, "test", &run);
+	design_rows(b, f, b->global.u_train, b->global.y_train, b->global.ntrain, "train", &run);
+	design_rows(b, f, b->global.u_test, b->global.y_test, b->global.ntest, "test", &run);
+	design_rows(b, f, b->local.u_train, b->local.y_train, b->local.ntrain, "local-train", &run);
+	design_rows(b, f, b->local.u_test, b->local.y_test, b->local.ntest, "local-test", &run);
 	if (ferror(f)) {
 		outfile_abort(of);
 		*err = xstrdup("design.csv: cannot write");
@@ -95,7 +98,7 @@ typedef struct reader {
 	const cal_bayes *b;
 	const char *path;
 	int line;
-	VEC(double) u[2], y[2];   /* [0] train, [1] test */
+	VEC(double) u[4], y[4];   /* train, test, local-train, local-test */
 } reader;
 
 /* The next field of a row (cut in place), or NULL at the end. */
@@ -157,11 +160,15 @@ static int data_row(reader *r, char *row, char **err)
 	char *f;
 	if (number(r, &row, 1, &v, err) < 0)
 		return -1;
-	if (!(f = field(&row)) || (strcmp(f, "train") && strcmp(f, "test"))) {
-		*err = xasprintf("%s:%d: set must be train or test", r->path, r->line);
+	f = field(&row);
+	static const char *const sets[] = {"train", "test", "local-train", "local-test"};
+	int set = 0;
+	while (set < 4 && (!f || strcmp(f, sets[set])))
+		set++;
+	if (set == 4) {
+		*err = xasprintf("%s:%d: set must be train, test, local-train or local-test", r->path, r->line);
 		return -1;
 	}
-	int set = !strcmp(f, "test");
 	for (size_t j = 0; j < b->dim; j++) {
 		const cal_param *p = &b->s->params[b->idx[j]];
 		if (number(r, &row, j + 3, &v, err) < 0)
@@ -202,7 +209,8 @@ static int parse(reader *r, char *text, char **err)
 		if (rc < 0)
 			return -1;
 		seen_header = 1;
-		if (r->y[0].len + r->y[1].len > (size_t)DESIGN_MAX_RUNS * (r->b->nout ? r->b->nout : 1)) {
+		if (r->y[0].len + r->y[1].len + r->y[2].len + r->y[3].len >
+		    (size_t)DESIGN_MAX_RUNS * (r->b->nout ? r->b->nout : 1)) {
 			*err = xasprintf("%s:%d: more than %u runs", r->path, r->line, DESIGN_MAX_RUNS);
 			return -1;
 		}
@@ -214,6 +222,17 @@ static int parse(reader *r, char *text, char **err)
 	return 0;
 }
 
+/* Sets k (train) and k + 1 (test) of r into d. */
+static void take(const cal_bayes *b, reader *r, int k, cal_design *d)
+{
+	d->u_train = r->u[k].ptr;
+	d->u_test = r->u[k + 1].ptr;
+	d->y_train = r->y[k].ptr;
+	d->y_test = r->y[k + 1].ptr;
+	d->ntrain = b->nout ? r->y[k].len / b->nout : 0;
+	d->ntest = b->nout ? r->y[k + 1].len / b->nout : 0;
+}
+
 int cal_bayes_read_design(cal_bayes *b, const char *path, char **err)
 {
 	char *text = xread_text(path, "design file", err);
@@ -223,15 +242,11 @@ int cal_bayes_read_design(cal_bayes *b, const char *path, char **err)
 	int rc = parse(&r, text, err);
 	free(text);
 	if (rc == 0) {
-		b->u_train = r.u[0].ptr;
-		b->u_test = r.u[1].ptr;
-		b->y_train = r.y[0].ptr;
-		b->y_test = r.y[1].ptr;
-		b->ntrain = b->nout ? r.y[0].len / b->nout : 0;
-		b->ntest = b->nout ? r.y[1].len / b->nout : 0;
+		take(b, &r, 0, &b->global);
+		take(b, &r, 2, &b->pool);
 		return 0;
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 4; k++) {
 		VEC_FREE(&r.u[k]);
 		VEC_FREE(&r.y[k]);
 	}

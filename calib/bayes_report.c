@@ -51,9 +51,9 @@ static int pred_samples(cal_bayes *b, size_t S, double *u, double *sim, char **e
 	for (size_t k = 0; k < S; k++)
 		memcpy(u + k * nd, c->x + (k * n / S) * nd, nd * sizeof *u);
 	if (!b->direct) {
-		double *scr = xmalloc(cal_surrogate_scratch(&b->sur) * sizeof *scr);
+		double *scr = xmalloc(cal_surrogate_scratch(b->sur) * sizeof *scr);
 		for (size_t k = 0; k < S; k++)
-			cal_surrogate_eval(&b->sur, u + k * nd, sim + k * b->nout, scr);
+			cal_surrogate_eval(b->sur, u + k * nd, sim + k * b->nout, scr);
 		free(scr);
 		return 0;
 	}
@@ -81,13 +81,14 @@ static int pred_samples(cal_bayes *b, size_t S, double *u, double *sim, char **e
 
 static void sobol(const cal_bayes *b, findings *f)
 {
-	if (!b->sur.nout)
+	const cal_surrogate *g = &b->sur_global;
+	if (!g->nout)
 		return;
-	size_t d = b->dim, P = b->sur.basis.nterms;
+	size_t d = b->dim, P = g->basis.nterms;
 	f->first = xcalloc(b->nout * d, sizeof *f->first);
 	f->total = xcalloc(b->nout * d, sizeof *f->total);
 	for (size_t o = 0; o < b->nout; o++)
-		cal_pce_sobol(&b->sur.basis, b->sur.coef + o * P, b->sur.nterms[o], f->first + o * d, f->total + o * d);
+		cal_pce_sobol(&g->basis, g->coef + o * P, g->nterms[o], f->first + o * d, f->total + o * d);
 }
 
 static int compute(cal_bayes *b, findings *f, char **err)
@@ -277,7 +278,7 @@ static int write_sobol(const cal_bayes *b, const findings *F, char **err)
 			const cal_datum *x = &b->out[k];
 			fprintf(o, "%s,%.10g,%s,%s,%.5f,%.5f,%.5g,%zu\n", b->s->bench[x->bench].name,
 			        b->s->bench[x->bench].points[x->point].x, F->regime[k], name, F->first[k * b->dim + j],
-			        F->total[k * b->dim + j], b->sur.err_rel[k], cal_surrogate_degree(&b->sur, k));
+			        F->total[k * b->dim + j], b->sur_global.err_rel[k], cal_surrogate_degree(&b->sur_global, k));
 		}
 	return close_out(f, "sobol.csv", err);
 }
@@ -321,24 +322,49 @@ static void json_coord(json_writer *j, const cal_bayes *b, size_t k, const cal_c
 	json_object_end(j);
 }
 
+/* One surrogate's size and held-out errors. */
+static void json_one_surrogate(json_writer *j, const cal_bayes *b, const char *key, const cal_surrogate *u,
+                               const cal_design *d)
+{
+	json_key(j, key);
+	json_object_begin(j);
+	json_kv_uint(j, "design_runs", d->ntrain);
+	json_kv_uint(j, "held_out_runs", d->ntest);
+	json_kv_uint(j, "max_degree", u->basis.degree);
+	json_kv_double(j, "held_out_rms_relative_error_worst", u->worst);
+	double *e = xmalloc((b->nout + 1) * sizeof *e);
+	memcpy(e, u->err_rel, b->nout * sizeof *e);
+	qsort(e, b->nout, sizeof *e, cal_cmp_double);
+	json_kv_double(j, "held_out_rms_relative_error_median", cal_quantile_sorted(e, b->nout, 0.5));
+	free(e);
+	if (u->lo) {
+		json_key(j, "region");
+		json_array_begin(j);
+		for (size_t k = 0; k < b->dim; k++) {
+			json_array_begin(j);
+			json_double(j, cal_param_real(&b->s->params[b->idx[k]], u->lo[k]));
+			json_double(j, cal_param_real(&b->s->params[b->idx[k]], u->hi[k]));
+			json_array_end(j);
+		}
+		json_array_end(j);
+	}
+	json_object_end(j);
+}
+
 static void json_surrogate(json_writer *j, const cal_bayes *b)
 {
 	json_key(j, "surrogate");
 	json_object_begin(j);
 	json_kv_string(j, "mode", b->direct ? "direct" : "pce");
-	json_kv_uint(j, "design_runs", b->ntrain);
-	json_kv_uint(j, "held_out_runs", b->ntest);
 	json_key(j, "design_reused");
 	json_bool(j, b->reused);
-	if (b->sur.nout) {
-		json_kv_uint(j, "max_degree", b->sur.basis.degree);
-		json_kv_double(j, "held_out_rms_relative_error_worst", b->sur.worst);
-		double *e = xmalloc(b->nout * sizeof *e);
-		memcpy(e, b->sur.err_rel, b->nout * sizeof *e);
-		qsort(e, b->nout, sizeof *e, cal_cmp_double);
-		json_kv_double(j, "held_out_rms_relative_error_median", cal_quantile_sorted(e, b->nout, 0.5));
-		free(e);
-	}
+	json_kv_uint(j, "simulations", b->runs);
+	if (b->sur_global.nout)
+		json_one_surrogate(j, b, "global", &b->sur_global, &b->global);
+	if (b->sur_local.nout)
+		json_one_surrogate(j, b, "local", &b->sur_local, &b->local);
+	if (b->sur)
+		json_kv_double(j, "held_out_rms_relative_error_worst", b->sur->worst);
 	json_kv_uint(j, "direct_runs", b->direct_runs);
 	json_object_end(j);
 }
@@ -386,7 +412,8 @@ static void json_points(json_writer *j, const cal_bayes *b, const findings *F)
 		json_key(j, "inside_90");
 		json_bool(j, F->band[k].inside);
 		if (F->first) {
-			json_kv_double(j, "surrogate_error", b->sur.err_rel[k]);
+			json_kv_double(j, "surrogate_error", b->sur ? b->sur->err_rel[k] : NAN);
+			json_kv_double(j, "global_surrogate_error", b->sur_global.err_rel[k]);
 			json_key(j, "sobol_total");
 			json_array_begin(j);
 			for (size_t p = 0; p < b->dim; p++)
@@ -469,7 +496,7 @@ static void print_params(const cal_bayes *b, const findings *F, FILE *o)
 /* The Sobol table of one benchmark: its points by parameter (total indices), with the protocol of each size. */
 static void print_sobol(const cal_bayes *b, const findings *F, size_t bench, FILE *o)
 {
-	fprintf(o, "# Sobol total indices, benchmark %s (first-order ones in sobol.csv)\n%12s %-10s", b->s->bench[bench].name,
+	fprintf(o, "# Sobol total indices over the prior ranges, benchmark %s (first-order ones in sobol.csv)\n%12s %-10s", b->s->bench[bench].name,
 	        "x", "regime");
 	for (size_t j = 0; j < b->dim; j++) {
 		const cal_param *p = &b->s->params[b->idx[j]];
@@ -482,16 +509,22 @@ static void print_sobol(const cal_bayes *b, const findings *F, size_t bench, FIL
 		fprintf(o, "%12.0f %-10s", b->s->bench[bench].points[b->out[k].point].x, F->regime[k]);
 		for (size_t j = 0; j < b->dim; j++)
 			fprintf(o, " %14.3f", F->total[k * b->dim + j]);
-		fprintf(o, " %7.2f%%\n", 100 * b->sur.err_rel[k]);
+		fprintf(o, " %7.2f%%\n", 100 * b->sur_global.err_rel[k]);
 	}
 }
 
 static void print_summary(const cal_bayes *b, const findings *F, FILE *o)
 {
-	if (b->sur.nout)
-		fprintf(o, "surrogate: %zu design runs, %zu held out, degree <= %zu, held-out RMS relative error %.3g%% at the "
-		           "worst point%s\n", b->ntrain, b->ntest, b->sur.basis.degree, 100 * b->sur.worst,
-		        b->direct ? " (too large: direct simulation)" : "");
+	if (b->sur_global.nout)
+		fprintf(o, "global surrogate: %zu design runs, %zu held out, degree <= %zu, held-out RMS relative error "
+		           "%.3g%% at the worst point\n", b->global.ntrain, b->global.ntest, b->sur_global.basis.degree,
+		        100 * b->sur_global.worst);
+	if (b->sur_local.nout)
+		fprintf(o, "local surrogate (posterior region): %zu design runs, %zu held out, degree <= %zu, held-out RMS "
+		           "relative error %.3g%% at the worst point\n", b->local.ntrain, b->local.ntest,
+		        b->sur_local.basis.degree, 100 * b->sur_local.worst);
+	if (b->direct)
+		fprintf(o, "posterior sampled by direct simulation (%zu runs)\n", b->direct_runs);
 	fprintf(o, "posterior: %zu samples, %zu chains x %zu walkers, acceptance %.2f\n", b->chain.nseq * b->chain.kept,
 	        b->mc.chains, b->mc.walkers, b->chain.accept);
 	print_params(b, F, o);

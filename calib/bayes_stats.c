@@ -107,12 +107,12 @@ static void band(double *x, size_t n, double *q)
  */
 static void prior_band(const cal_bayes *b, gsl_rng *r, size_t S, cal_band *out)
 {
-	size_t n = b->ntrain, no = b->nout;
+	size_t n = b->global.ntrain, no = b->nout;
 	double *w = xmalloc(n * sizeof *w), *draw = xmalloc(S * no * sizeof *draw), *col = xmalloc(S * sizeof *col);
 	for (size_t i = 0; i < n; i++) {
 		double lp = 0;
 		for (size_t j = 0; j < b->dim; j++)
-			lp += cal_prior_logpdf(&b->s->params[b->idx[j]], b->u_train[i * b->dim + j]);
+			lp += cal_prior_logpdf(&b->s->params[b->idx[j]], b->global.u_train[i * b->dim + j]);
 		w[i] = exp(lp);
 	}
 	gsl_ran_discrete_t *pick = gsl_ran_discrete_preproc(n, w);
@@ -120,7 +120,7 @@ static void prior_band(const cal_bayes *b, gsl_rng *r, size_t S, cal_band *out)
 		size_t i = gsl_ran_discrete(r, pick);
 		double delta = b->ndim > b->dim ? value_of(b, b->dim, gsl_rng_uniform(r)) : 0;
 		for (size_t o = 0; o < no; o++) {
-			double m = b->y_train[i * no + o];
+			double m = b->global.y_train[i * no + o];
 			draw[k * no + o] = m + gsl_ran_gaussian(r, sqrt(cal_bayes_var(b, o, m, delta)));
 		}
 	}
@@ -152,7 +152,7 @@ void cal_predictive(const cal_bayes *b, const double *sim, const double *u, size
 		inside += (size_t)out[o].inside;
 	}
 	*coverage = no ? (double)inside / (double)no : NAN;
-	if (b->ntrain)
+	if (b->global.ntrain)
 		prior_band(b, r, S, out);
 	else
 		for (size_t o = 0; o < no; o++)

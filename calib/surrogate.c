@@ -22,12 +22,13 @@ static size_t auto_degree(size_t dim, size_t ntrain, size_t cap)
 	return q;
 }
 
-/* u in [0,1] to xi in [-1,1], for n points. */
-static double *scaled(const double *u, size_t n, size_t dim)
+/* u in s's box to xi in [-1,1], for n points. */
+static double *scaled(const cal_surrogate *s, const double *u, size_t n, size_t dim)
 {
 	double *xi = xmalloc((n * dim + 1) * sizeof *xi);
-	for (size_t i = 0; i < n * dim; i++)
-		xi[i] = 2 * u[i] - 1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < dim; j++)
+			xi[i * dim + j] = 2 * (u[i * dim + j] - s->lo[j]) / (s->hi[j] - s->lo[j]) - 1;
 	return xi;
 }
 
@@ -89,23 +90,33 @@ static void free_all(cal_pce_fit *fits, size_t n)
 	free(fits);
 }
 
-int cal_surrogate_fit(cal_surrogate *s, size_t dim, size_t max_degree, const double *u_train, const double *y_train,
-                      size_t ntrain, const double *u_test, const double *y_test, size_t ntest, size_t nout, char **err)
+int cal_surrogate_fit(cal_surrogate *s, size_t dim, const double *lo, const double *hi, size_t max_degree,
+                      const double *u_train, const double *y_train, size_t ntrain, const double *u_test,
+                      const double *y_test, size_t ntest, size_t nout, char **err)
 {
 	memset(s, 0, sizeof *s);
+	s->lo = xmalloc(dim * sizeof *s->lo);
+	s->hi = xmalloc(dim * sizeof *s->hi);
+	for (size_t j = 0; j < dim; j++) {
+		s->lo[j] = lo ? lo[j] : 0;
+		s->hi[j] = hi ? hi[j] : 1;
+	}
 	size_t D = auto_degree(dim, ntrain, max_degree ? max_degree : SUR_MAX_DEGREE);
 	if (D == 0) {
 		*err = xasprintf("%zu training runs cannot fit even a linear surrogate in %zu parameters (it needs %zu): "
 		                 "raise [bayes] design", ntrain, dim, (size_t)ceil((double)(dim + 1) / SUR_TERMS_SHARE));
+		cal_surrogate_free(s);
 		return -1;
 	}
-	if (cal_pce_basis_init(&s->basis, dim, D, SIZE_MAX, err) < 0)
+	if (cal_pce_basis_init(&s->basis, dim, D, SIZE_MAX, err) < 0) {
+		cal_surrogate_free(s);
 		return -1;
+	}
 	alloc_outputs(s, nout);
 	s->ntrain = ntrain;
 	s->ntest = ntest;
 	size_t nall = ntrain + ntest, P = s->basis.nterms;
-	double *xi = scaled(u_train, ntrain, dim), *xt = scaled(u_test, ntest, dim);
+	double *xi = scaled(s, u_train, ntrain, dim), *xt = scaled(s, u_test, ntest, dim);
 	double *xa = xmalloc((nall * dim + 1) * sizeof *xa), *ya = xmalloc((nall * nout + 1) * sizeof *ya);
 	memcpy(xa, xi, ntrain * dim * sizeof *xa);
 	memcpy(xa + ntrain * dim, xt, ntest * dim * sizeof *xa);
@@ -160,6 +171,8 @@ void cal_surrogate_free(cal_surrogate *s)
 	free(s->logy);
 	free(s->err_rel);
 	free(s->err_max);
+	free(s->lo);
+	free(s->hi);
 	memset(s, 0, sizeof *s);
 }
 
@@ -172,8 +185,14 @@ void cal_surrogate_eval(const cal_surrogate *s, const double *u, double *out, do
 {
 	size_t d = s->basis.dim, P = s->basis.nterms;
 	double *row = scratch, *xi = scratch + P, *leg = xi + d;
-	for (size_t j = 0; j < d; j++)
-		xi[j] = 2 * u[j] - 1;
+	for (size_t j = 0; j < d; j++) {
+		if (!(u[j] >= s->lo[j] && u[j] <= s->hi[j])) {
+			for (size_t o = 0; o < s->nout; o++)
+				out[o] = NAN;
+			return;
+		}
+		xi[j] = 2 * (u[j] - s->lo[j]) / (s->hi[j] - s->lo[j]) - 1;
+	}
 	cal_pce_row(&s->basis, xi, row, leg);
 	for (size_t o = 0; o < s->nout; o++) {
 		double f = cal_pce_dot(s->coef + o * P, row, s->nterms[o]);
