@@ -20,6 +20,8 @@
 
 /* The local surrogate may differ from the global one by this many times the global one's largest held-out error. */
 #define BAYES_TRUST 1.5
+/* Share of differential-evolution moves among the stretch moves (mcmc.h). */
+#define BAYES_DE 0.8
 /* The burn-in runs in this many parts, stuck walkers moved between them (the last part ends on the result). */
 #define BAYES_BURN_PHASES 3
 /* The pilot sampling that finds the posterior region keeps at least this many samples. */
@@ -196,7 +198,7 @@ static void sampler_cfg(cal_bayes *b, size_t samples)
 	w = w < 2 * b->ndim + 2 ? 2 * b->ndim + 2 : w;
 	if (!c->walkers && w < 16)
 		w = 16;
-	*m = (cal_mcmc_cfg){.dim = b->ndim, .chains = c->chains, .walkers = w, .thin = c->thin, .a = 2,
+	*m = (cal_mcmc_cfg){.dim = b->ndim, .chains = c->chains, .walkers = w, .thin = c->thin, .a = 2, .de = BAYES_DE,
 	                    .seed = b->s->opt.seed};
 	size_t nseq = m->chains * w, kept = (samples + nseq - 1) / nseq;
 	m->steps = kept * m->thin;

@@ -19,6 +19,7 @@
  * All memory is taken before the first iteration; the loop only reads and
  * writes it.
  */
+#include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdint.h>
@@ -71,6 +72,8 @@ static char *mcmc_check(const cal_mcmc_cfg *c)
 		                 c->thin);
 	if (!(c->a > 1) || isinf(c->a)) /* also refuses NaN */
 		return xasprintf("mcmc: the stretch scale a must be a number greater than 1, not %g", c->a);
+	if (!(c->de >= 0 && c->de <= 1))
+		return xasprintf("mcmc: the share of differential-evolution moves must lie in [0, 1], not %g", c->de);
 	size_t nseq = mul_or_zero(c->chains, c->walkers);
 	if (!nseq || !mul_or_zero(mul_or_zero(nseq, c->steps / c->thin), c->dim) || c->burn > SIZE_MAX - c->steps)
 		return xasprintf("mcmc: %zu chains of %zu walkers keeping %zu samples each are too many", c->chains,
@@ -107,6 +110,33 @@ static int mcmc_start(mover *m, ensemble *ens, const double *init, char **err)
 }
 
 /*
+ * The differential-evolution move (ter Braak 2006) for walker k of [lo, lo +
+ * h): y = x_k + g (x_j1 - x_j2) with j1 != j2 two walkers of the other
+ * half, g = 2.38 / sqrt(2 dim) (1 one time in ten, which lets a walker jump
+ * between modes), plus a tiny Gaussian step that keeps the chain
+ * irreducible. The move is symmetric: accepted with min(1, p(y) / p(x_k)).
+ * In flat or curved directions it mixes faster than the stretch move alone.
+ */
+static void de_move(mover *m, ensemble *e, size_t k, size_t other, size_t h)
+{
+	size_t dim = m->cfg->dim;
+	size_t j1 = other + gsl_rng_uniform_int(e->rng, h), j2 = other + gsl_rng_uniform_int(e->rng, h - 1);
+	j2 += j2 >= j1;
+	double g = gsl_rng_uniform(e->rng) < 0.1 ? 1 : 2.38 / sqrt(2.0 * (double)dim);
+	const double *x1 = e->pos + j1 * dim, *x2 = e->pos + j2 * dim;
+	double *xk = e->pos + k * dim;
+	for (size_t d = 0; d < dim; d++)
+		m->y[d] = xk[d] + g * (x1[d] - x2[d]) + 1e-6 * gsl_ran_gaussian_ziggurat(e->rng, 1) * fabs(x1[d] - x2[d]);
+	double lpy = m->logp(m->y, m->ctx);
+	m->evals++;
+	if (log(gsl_rng_uniform_pos(e->rng)) < lpy - e->lp[k]) {
+		memcpy(xk, m->y, dim * sizeof *xk);
+		e->lp[k] = lpy;
+		m->accepted++;
+	}
+}
+
+/*
  * Moves walkers [lo, lo + h) of e, each along the line through a walker of
  * [other, other + h): y = x_j + z (x_k - x_j) with z drawn from
  * g(z) ~ 1/sqrt(z) on [1/a, a] by its inverse CDF, accepted with probability
@@ -118,6 +148,10 @@ static void stretch_half(mover *m, ensemble *e, size_t lo, size_t other, size_t 
 	size_t dim = m->cfg->dim;
 	double a = m->cfg->a;
 	for (size_t k = lo; k < lo + h; k++) {
+		if (m->cfg->de > 0 && h > 1 && gsl_rng_uniform(e->rng) < m->cfg->de) {
+			de_move(m, e, k, other, h);
+			continue;
+		}
 		const double *xj = e->pos + (other + gsl_rng_uniform_int(e->rng, h)) * dim;
 		double *xk = e->pos + k * dim;
 		double u = (a - 1) * gsl_rng_uniform(e->rng) + 1;

@@ -32,6 +32,7 @@ typedef struct cal_mcmc_cfg {
 	size_t steps;     /* iterations per walker after the burn-in (>= thin) */
 	size_t thin;      /* keep every thin-th iteration (>= 1): steps / thin kept */
 	double a;         /* stretch scale (> 1; 2 is the usual value) */
+	double de;        /* share of differential-evolution moves in [0, 1] (0: stretch moves only) */
 	uint64_t seed;
 } cal_mcmc_cfg;
 

@@ -60,11 +60,11 @@ void cal_prior_describe(const cal_param *p, char *buf, size_t n)
 	case CAL_PRIOR_NORMAL:
 		cal_param_format(p, p->prior_a, a, sizeof a);
 		cal_param_format(p, p->prior_b, b, sizeof b);
-		snprintf(buf, n, "normal(%s, %s)", a, b);
+		snprintf(buf, n, "normal(%s; %s)", a, b);
 		break;
 	case CAL_PRIOR_LOGNORMAL:
 		cal_param_format(p, p->prior_a, a, sizeof a);
-		snprintf(buf, n, "lognormal(%s, %g)", a, p->prior_b);
+		snprintf(buf, n, "lognormal(%s; %g)", a, p->prior_b);
 		break;
 	}
 }
