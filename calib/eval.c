@@ -6,10 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "calib/child.h"
 #include "calib/par.h"
 #include "calib/sysedit.h"
 #include "runtime/task/driver.h"
@@ -29,17 +27,6 @@ static double now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) == 0 || errno == ENOENT ? 0 : -1;
-}
-
-/* Removes path and everything below it (the runs' scratch folders). */
-static void rm_tree(const char *path) { nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
 int cal_runner_init(cal_runner *r, const cal_spec *s, const char *self, const char *tmpdir, char **err)
 {
@@ -71,7 +58,7 @@ int cal_runner_init(cal_runner *r, const cal_spec *s, const char *self, const ch
 void cal_runner_free(cal_runner *r)
 {
 	if (r->work)
-		rm_tree(r->work);
+		cal_rm_tree(r->work);
 	free(r->work);
 	free(r->base_text);
 	memset(r, 0, sizeof *r);
@@ -161,23 +148,11 @@ static int start(cal_runner *r, job *j, const char *sys, char **err)
 	char **argv = command(r, b, sys, j->dir);
 	char *out = xasprintf("%s/stdout", j->dir), *errf = xasprintf("%s/stderr", j->dir);
 	j->start = now();
-	fflush(NULL);
-	j->pid = fork();
-	if (j->pid == 0) {
-		int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-			_exit(127);
-		execv(argv[0], argv);
-		_exit(127);
-	}
+	j->pid = cal_child_start(argv[0], argv, out, errf, err);
 	free(out);
 	free(errf);
 	free_argv(argv);
-	if (j->pid < 0) {
-		*err = xasprintf("cannot start a simulation: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+	return j->pid < 0 ? -1 : 0;
 }
 
 /* The path of task 0's log in a run's output folder (heap), or NULL. */
@@ -197,26 +172,13 @@ static char *rank0_log(const char *dir)
 	return found;
 }
 
-/* The last lines of a run's stderr, for a message (heap). */
+/* The message of a failed run, with the last lines of its stderr (heap). */
 static char *run_error(const char *dir, const cal_bench *b, int status)
 {
-	char *path = xasprintf("%s/stderr", dir), *e = NULL;
-	char *text = xread_text(path, "stderr", &e);
-	free(e);
+	char *path = xasprintf("%s/stderr", dir), *what = xasprintf("benchmark %s", b->name);
+	char *m = cal_child_failure(what, status, path, 3);
 	free(path);
-	const char *t = text ? text : "";
-	size_t n = strlen(t);
-	while (n && (t[n - 1] == '\n' || t[n - 1] == ' '))
-		n--;
-	size_t from = n;
-	for (int lines = 0; from > 0 && lines < 3; from--)
-		if (t[from - 1] == '\n' && ++lines == 3)
-			break;
-	char *m = xasprintf("benchmark %s: the simulation failed (%s %d)%s%.*s", b->name,
-	                    WIFSIGNALED(status) ? "signal" : "exit status",
-	                    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), n ? ":\n" : "",
-	                    (int)(n - from), t + from);
-	free(text);
+	free(what);
 	return m;
 }
 
@@ -300,7 +262,7 @@ static void finish(cal_runner *r, job *j, int status, result *res)
 		run_cost(j->dir, &x->events, &x->sim_wall);
 	} else
 		x->error = run_error(j->dir, b, status);
-	rm_tree(j->dir);
+	cal_rm_tree(j->dir);
 	free(j->dir);
 	j->dir = NULL;
 	j->pid = 0;
@@ -310,16 +272,13 @@ static void finish(cal_runner *r, job *j, int status, result *res)
 static long reap(job *jobs, size_t n, int *status, volatile int *stop)
 {
 	for (;;) {
-		pid_t pid = waitpid(-1, status, 0);
-		if (pid > 0) {
-			for (size_t i = 0; i < n; i++)
-				if (jobs[i].pid == pid)
-					return (long)i;
-			continue; /* not one of ours */
-		}
-		if (errno == EINTR && !(stop && *stop))
-			continue;
-		return -1;
+		pid_t pid = cal_child_wait(status, stop);
+		if (pid < 0)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if (jobs[i].pid == pid)
+				return (long)i;
+		/* not one of ours: wait on */
 	}
 }
 
@@ -328,9 +287,8 @@ static void kill_all(job *jobs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (jobs[i].pid > 0) {
-			kill(jobs[i].pid, SIGKILL);
-			waitpid(jobs[i].pid, NULL, 0);
-			rm_tree(jobs[i].dir);
+			cal_child_kill(jobs[i].pid);
+			cal_rm_tree(jobs[i].dir);
 			free(jobs[i].dir);
 			jobs[i].pid = 0;
 		}

@@ -185,6 +185,10 @@ int cmd_run(int argc, char **argv)
 		run_free(&r);
 		return rc;
 	}
+	if (opt_given(&r.o, OPT_POSTERIOR) || opt_given(&r.o, OPT_SAMPLES) || opt_given(&r.o, OPT_JOBS)) {
+		run_free(&r);
+		return cmd_run_posterior(argc, argv); /* one run per posterior draw, in child processes */
+	}
 	char *name = cg_program_name(r.path), *err = NULL;
 	r.cg.name = name;
 	char *csrc;

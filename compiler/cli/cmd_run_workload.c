@@ -19,6 +19,7 @@
 
 #include "compiler/build.h"
 #include "compiler/codegen/codegen.h"
+#include "compiler/cli/commands.h"
 #include "base/exitcode.h"
 #include "runtime/task/workload.h"
 #include "runtime/task/driver.h"
@@ -96,6 +97,10 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	wl_file w = {0};
 	rw_loader loader = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE),
 	                    .verbose = opt_given(&o, OPT_VERBOSE)};
+	if (opt_given(&o, OPT_POSTERIOR) || opt_given(&o, OPT_SAMPLES) || opt_given(&o, OPT_JOBS)) {
+		status = cmd_run_posterior(argc + 2, cmd + 1); /* one run per posterior draw: argv[0] "run", the file */
+		goto out;
+	}
 	/* The files the command line names: missing, a directory or a device is a usage error (2). */
 	if (opt_input_file(wkld_path, "workload file", &err) < 0 ||
 	    (run.alloc_path && opt_input_file(run.alloc_path, "allocation file", &err) < 0) ||
