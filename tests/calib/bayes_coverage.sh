@@ -18,58 +18,9 @@
 # The design runs are made once and reused (--design) by the other seeds.
 . "$(dirname "$0")/lib.sh"
 
-cat > hidden.conf <<'CONF'
-[network]
-model = analytic
-nodes = 2
-latency = 1.5 us
-bandwidth = 12 GB/s
-injection_bandwidth = 100 GB/s
-[mpi]
-call_overhead = 300 ns
-post_header = 400 ns
-memory_bandwidth = 8 GB/s
-pin_latency = 4 us
-pin_per_page = 60 ns
-CONF
-printf '[network]\nmodel = analytic\nnodes = 2\ninjection_bandwidth = 100 GB/s\n' > base.conf
-prog=$src/tests/calib/throughput.ncptl
-"$ncsim" run "$prog" -n 2 --system hidden.conf --out truth --no-progress -- --window 64 >/dev/null 2>&1 ||
-	{ echo "FAIL: the hidden system does not run"; exit 1; }
-# The simulated figures: "size,throughput" rows.
-grep -v '^#' truth/logs/throughput-0.log | tail -n +3 > truth.csv
+samples=40000
+. "$src/tests/calib/twonode.sh"
 check "18 sizes simulated" test "$(wc -l < truth.csv)" -eq 18
-
-# noisy SEED: 100 trials per size, each the figure times (1 + 0.03 z).
-noisy() {
-	awk -F, -v seed="$1" 'BEGIN { srand(seed) } {
-		for (t = 0; t < 100; t++) {
-			u1 = rand(); u2 = rand(); if (u1 < 1e-12) u1 = 1e-12
-			z = sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2)
-			printf "%s,%d,%.4f\n", $1, t, $2 * (1 + 0.03 * z)
-		}
-	}' truth.csv
-}
-
-cat > spec.conf <<CONF
-[calibration]
-system = base.conf
-[benchmark.tp]
-program = $prog
-sim_format = ncptl
-args = --window 64
-measured = measured.csv
-[parameters]
-network.latency = 500ns:5us log
-network.bandwidth = 5GB/s:25GB/s log
-mpi.call_overhead = 50ns:2us log
-mpi.post_header = 100ns:1us log
-mpi.memory_bandwidth = 2GB/s:20GB/s log
-mpi.pin_latency = 1us:10us log
-mpi.pin_per_page = 10ns:200ns log
-[bayes]
-samples = 40000
-CONF
 truth="network.latency 1500000 network.bandwidth 12e9 mpi.call_overhead 300000 mpi.memory_bandwidth 8e9"
 
 pairs=0 inside=0 badrhat=0 baderr=0 runs=0
@@ -108,5 +59,17 @@ check "pin_latency reported as not constrained" \
 	test "$(awk -F, '$1 == "mpi.pin_latency" { print $15 }' cal-1/summary.csv)" = 0
 check "a 90% predictive band holds most measured points" \
 	awk -F, 'NR > 1 { n++; k += $13 } END { exit !(k >= 0.8 * n) }' cal-1/predictive.csv
+# The Sobol table of the first seed (global surrogate, over the prior ranges): the parameter
+# with the largest total index per size. Eager sizes pay a call overhead per message; medium
+# ones copy through a bounce buffer at memory bandwidth on both sides; rendezvous ones are
+# zero-copy, so the link sets the pace, and pinning shows where its cost is near the wire time.
+top() { awk -F, -v x="$1" '$2 == x && $6 > best { best = $6; p = $4 } END { print p }' cal-1/sobol.csv; }
+for x in 256 418 681 1111; do check "Sobol: $x B (eager) led by the call overhead" test "$(top $x)" = mpi.call_overhead; done
+for x in 12828 20925 34132 55674; do check "Sobol: $x B (medium) led by the copy bandwidth" test "$(top $x)" = mpi.memory_bandwidth; done
+for x in 148127 241615 394109 1048576; do check "Sobol: $x B (rendezvous) led by the link bandwidth" test "$(top $x)" = network.bandwidth; done
+check "Sobol: pinning matters at the first rendezvous size" \
+	awk -F, '$2 == 90812 && $4 == "mpi.pin_latency" { exit !($6 > 0.05) }' cal-1/sobol.csv
+check "Sobol: the regimes by size" test "$(awk -F, '$4 == "mpi.call_overhead" { printf "%s ", $3 }' cal-1/sobol.csv)" = \
+	"eager eager eager eager eager eager medium medium medium medium medium medium rendezvous rendezvous rendezvous rendezvous rendezvous rendezvous "
 for f in cal-*/summary.csv; do awk -F, -v f="$f" 'NR > 1 && !($12 < 1.05) { print f, $1, $12, $13 }' "$f"; done
 exit $((failed > 0))

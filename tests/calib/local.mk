@@ -3,4 +3,4 @@
 CALIB_TESTS = tests/calib/errors.sh tests/calib/predict.sh tests/calib/regimes.sh tests/calib/levels.sh \
 	tests/calib/example.sh tests/calib/synthetic.sh tests/calib/bayes_coverage.sh
 TESTS += $(CALIB_TESTS)
-EXTRA_DIST += $(CALIB_TESTS) tests/calib/lib.sh tests/calib/problem.sh tests/calib/noise.awk tests/calib/throughput.ncptl
+EXTRA_DIST += $(CALIB_TESTS) tests/calib/lib.sh tests/calib/problem.sh tests/calib/noise.awk tests/calib/throughput.ncptl tests/calib/twonode.sh
