@@ -599,12 +599,7 @@ int cal_bayes_run(cal_spec *s, const cal_options *o, FILE *msg, volatile int *st
 		free(err);
 		return EXIT_USAGE;
 	}
-	r.network = s->network;
-	r.jobs = o->jobs ? o->jobs : 1;
-	r.seed = o->seed;
-	r.allow_backend_code = o->allow_backend_code;
-	r.allow_host_access = o->allow_host_access;
-	r.max_memory = o->max_memory;
+	cal_runner_options(&r, o, s->network);
 	cal_bayes b = {.s = s, .o = o, .r = &r, .stop = stop, .msg = msg};
 	int lead = cal_par_rank() == 0;
 	if (cal_par_any(lead && drv_outdir_begin(&b.dir, o->out, o->force, "calibrate", &err) < 0)) {

@@ -274,6 +274,16 @@ static size_t choose(const cal_spec *s, const cal_level *L, size_t n)
 	return pick;
 }
 
+void cal_runner_options(cal_runner *r, const cal_options *o, const char *network)
+{
+	r->network = network;
+	r->jobs = o->jobs ? o->jobs : 1;
+	r->seed = o->seed;
+	r->allow_backend_code = o->allow_backend_code;
+	r->allow_host_access = o->allow_host_access;
+	r->max_memory = o->max_memory;
+}
+
 static void install_signals(struct sigaction *old)
 {
 	struct sigaction sa = {0};
@@ -298,12 +308,7 @@ static int fit_all(cal_spec *s, const cal_options *o, cal_history *h, cal_level 
 		cal_runner r;
 		if (cal_runner_init(&r, s, o->self, NULL, err) < 0)
 			return -1;
-		r.network = s->nlevels ? s->levels[i] : s->network;
-		r.jobs = o->jobs ? o->jobs : 1;
-		r.seed = o->seed;
-		r.allow_backend_code = o->allow_backend_code;
-		r.allow_host_access = o->allow_host_access;
-		r.max_memory = o->max_memory;
+		cal_runner_options(&r, o, s->nlevels ? s->levels[i] : s->network);
 		L[i].name = r.network;
 		fit f = {.s = s, .o = o, .r = &r, .hist = h, .level = (int)i, .msg = msg, .t0 = now(),
 		         .quiet = cal_par_rank() != 0};
@@ -394,12 +399,7 @@ int cal_predict(cal_spec *s, const char *system, const cal_options *o, FILE *out
 		free(err);
 		return EXIT_USAGE;
 	}
-	r.network = s->network;
-	r.jobs = o->jobs ? o->jobs : 1;
-	r.seed = o->seed;
-	r.allow_backend_code = o->allow_backend_code;
-	r.allow_host_access = o->allow_host_access;
-	r.max_memory = o->max_memory;
+	cal_runner_options(&r, o, s->network);
 	cal_eval ev;
 	double none = 0;
 	stop_flag = 0;

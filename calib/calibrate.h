@@ -51,6 +51,8 @@ typedef struct cal_level {
 	double eval_events;          /* events per parameter set: the cost that picks a level */
 } cal_level;
 
+/* The settings of o (jobs, seed, flags, memory limit) and the network level into runner r. */
+void cal_runner_options(cal_runner *r, const cal_options *o, const char *network);
 /* Runs `ncsim calibrate` for spec s. Returns an exit status (exitcode.h). */
 int cal_calibrate(cal_spec *s, const cal_options *o, FILE *msg);
 /* Runs `ncsim predict`: every benchmark of s on system (NULL: the spec's), a table on out. Exit status. */
