@@ -546,7 +546,9 @@ static int surrogate(cal_bayes *b, char **err)
 			rc = fit(b, &b->sur_local, &b->local, err) < 0 ? -1 : 0;
 		if (rc != 0)
 			return rc;
-		b->sur = &b->sur_local;
+		/* The local surrogate replaces the global one only where it does better. */
+		if (b->sur_local.worst < b->sur_global.worst)
+			b->sur = &b->sur_local;
 	}
 	if (c->mode == CAL_BAYES_AUTO && !(b->sur->worst <= c->max_error)) {
 		if (cal_par_rank() == 0)

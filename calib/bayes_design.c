@@ -164,7 +164,12 @@ static size_t from_pool(const cal_bayes *b, const double *pu, const double *py, 
  * n points drawn from the pilot's samples (b->chain), evenly spaced over
  * them from offset `phase` (0 or 1: training and held-out runs interleave):
  * the runs fall where the posterior has its mass, so the surrogate is
- * accurate there even when the figures have a kink elsewhere in the region.
+ * accurate there even when the figures have a kink elsewhere in the region
+ * (a posterior often lies right beside one: the data say which side of a
+ * bottleneck the machine is on). Spreading the points around the samples
+ * crosses such kinks and costs more accuracy than it buys; a posterior
+ * along a narrow ridge, which leaves the polynomial free across it, shows
+ * in the held-out error, and the global surrogate is used instead.
  */
 static void from_pilot(const cal_bayes *b, size_t n, int phase, double *u)
 {

@@ -521,8 +521,9 @@ static void print_summary(const cal_bayes *b, const findings *F, FILE *o)
 		        100 * b->sur_global.worst);
 	if (b->sur_local.nout)
 		fprintf(o, "local surrogate (posterior region): %zu design runs, %zu held out, degree <= %zu, held-out RMS "
-		           "relative error %.3g%% at the worst point\n", b->local.ntrain, b->local.ntest,
-		        b->sur_local.basis.degree, 100 * b->sur_local.worst);
+		           "relative error %.3g%% at the worst point%s\n", b->local.ntrain, b->local.ntest,
+		        b->sur_local.basis.degree, 100 * b->sur_local.worst,
+		        b->sur == &b->sur_global ? " (not used: the global one does better)" : "");
 	if (b->direct)
 		fprintf(o, "posterior sampled by direct simulation (%zu runs)\n", b->direct_runs);
 	fprintf(o, "posterior: %zu samples, %zu chains x %zu walkers, acceptance %.2f\n", b->chain.nseq * b->chain.kept,
