@@ -6,7 +6,8 @@
 # ranks split each batch's simulations and share their results, so the optimizer
 # sees the same losses in the same order. Only rank 0 writes and prints. Then one
 # rank alone is interrupted: every rank stops after the same batch, and rank 0
-# writes the outputs marked interrupted.
+# writes the outputs marked interrupted. Last, a Bayesian calibration over 2 ranks
+# writes the same posterior as one process.
 # Skipped (status 77) when ncsim was built without MPI or mpirun is missing.
 . "$(dirname "$0")/lib.sh"
 build=${NCSIM_BUILDDIR:-$(dirname "$ncsim")}
@@ -79,4 +80,23 @@ rc=$?
 check "interrupted: mpirun ends with rank 1's status 130 ($rc)" test "$rc" -eq 130
 check "interrupted: rank 0 wrote calibration.json, status interrupted" grep -q '"status": "interrupted"' stopped/calibration.json
 check "interrupted: rank 0 said so" grep -q '^ncsim calibrate: interrupted: stopped' stopped.err
+
+# --bayes over 2 ranks: the ranks share the design runs and sample the same posterior,
+# so rank 0 writes what one process writes (wall time aside).
+bayes() {
+	local launch=()
+	while [ "$1" != "--" ]; do launch+=("$1"); shift; done
+	shift
+	$limit "${launch[@]}" "$ncsim" calibrate --bayes --samples 4000 --system base.conf --no-progress --no-wall-time \
+		--bench osu-latency --bench-args "$R" --measured lat-1.txt --measured lat-2.txt \
+		--fit network.latency=100ns:10us:log --fit network.bandwidth=1GB/s:50GB/s:log "$@"
+}
+bayes -- -j 2 --out b1 >b1.txt 2>b1.err || { cat b1.err; exit 1; }
+bayes mpirun --oversubscribe -np 2 -- -j 1 --out b2 >b2.txt 2>b2.err
+rc=$?
+check "--bayes -np 2: exit status 0 ($rc)" test "$rc" -eq 0
+for f in posterior.csv design.csv summary.csv predictive.csv; do
+	check "--bayes -np 2: the same $f as one process" cmp -s b1/$f b2/$f
+done
+check "--bayes -np 2: the same summary" cmp -s <(grep -v '^output:' b1.txt) <(grep -v '^output:' b2.txt)
 [ "$failed" -eq 0 ]
