@@ -311,6 +311,36 @@ static void test_gauss(void)
 	CU_ASSERT_PTR_NULL(out.x);
 }
 
+/*
+ * The same Gaussian with 80% differential-evolution moves (what ncsim
+ * calibrate --bayes uses): the moments still agree within Monte Carlo error,
+ * so the move keeps the target (a wrong acceptance rule shows here), and
+ * the correlation's standard error is no worse than the stretch move's.
+ */
+static void test_gauss_de(void)
+{
+	cal_mcmc_cfg cfg = gauss_cfg();
+	cfg.de = 0.8;
+	cal_mcmc_out out;
+	run_gauss(&cfg, &out);
+	CU_ASSERT_EQUAL(out.evals, 64 * (1 + 500 + 2000));
+	check_mc(&out, x0, mu[0], "DE: mean x0");
+	check_mc(&out, x1, mu[1], "DE: mean x1");
+	check_mc(&out, sq0, sd[0] * sd[0], "DE: variance x0");
+	check_mc(&out, sq1, sd[1] * sd[1], "DE: variance x1");
+	CU_ASSERT(check_mc(&out, zz, rho, "DE: correlation") < 0.02);
+	for (size_t j = 0; j < 2; j++)
+		CU_ASSERT(cal_rhat(out.x, 2, out.nseq, out.kept, j) < 1.05);
+	cal_mcmc_free(&out);
+	/* A share outside [0, 1] is refused. */
+	cfg.de = 1.5;
+	char *err = NULL;
+	double init[64 * 2] = {0};
+	CU_ASSERT_EQUAL(cal_mcmc_run(&cfg, gauss2, NULL, init, &out, NULL, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(err && strstr(err, "differential-evolution"));
+	free(err);
+}
+
 static int same_samples(const cal_mcmc_out *a, const cal_mcmc_out *b)
 {
 	size_t n = a->nseq * a->kept;
@@ -469,6 +499,7 @@ int main(void)
 	};
 	static const ut_test sampler[] = {
 		{"correlated Gaussian", test_gauss},
+		{"correlated Gaussian, differential evolution", test_gauss_de},
 		{"determinism", test_determinism},
 		{"stop", test_stop},
 		{"uniform box", test_box},
