@@ -310,19 +310,33 @@ static void start_direct(cal_bayes *b, target *t, double *init)
 	free(order);
 }
 
+/* The standard deviation of coordinate j over the walkers [first, first + W) of pos. */
+static double spread(const double *pos, size_t first, size_t W, size_t nd, size_t j)
+{
+	double m = 0, v = 0;
+	for (size_t q = 0; q < W; q++)
+		m += pos[(first + q) * nd + j] / (double)W;
+	for (size_t q = 0; q < W; q++)
+		v += pow(pos[(first + q) * nd + j] - m, 2) / (double)W;
+	return sqrt(v);
+}
+
 /*
  * Walkers of ensemble e that sit far below its best (in log density: more
  * than a 99.9% chi-square excursion in ndim dimensions) are stuck in a
  * pocket the stretch move does not leave; each moves onto a random good
- * walker of its ensemble, a little apart (a tenth of the ensemble's spread).
- * Returns how many moved.
+ * walker of its ensemble, a little apart (a tenth of the ensemble's spread)
+ * where the density allows it, else onto it exactly. Returns how many moved.
  */
-static size_t unstick(const cal_bayes *b, const cal_mcmc_out *o, size_t e, gsl_rng *r, double *pos)
+static size_t unstick(const cal_bayes *b, const cal_mcmc_out *o, size_t e, gsl_rng *r, double *pos, cal_logp_fn f,
+                      target *t)
 {
 	size_t W = b->mc.walkers, nd = b->ndim, moved = 0, first = e * W;
-	double best = -INFINITY, cut = gsl_cdf_chisq_Qinv(0.001, (double)nd) / 2 + 2;
+	double best = -INFINITY, cut = gsl_cdf_chisq_Qinv(0.001, (double)nd) / 2, *sd = xmalloc(nd * sizeof *sd);
 	for (size_t w = 0; w < W; w++)
 		best = fmax(best, o->logp[first + w]);
+	for (size_t j = 0; j < nd; j++)
+		sd[j] = 0.1 * spread(pos, first, W, nd, j);
 	for (size_t w = 0; w < W; w++) {
 		if (o->logp[first + w] >= best - cut)
 			continue;
@@ -330,17 +344,19 @@ static size_t unstick(const cal_bayes *b, const cal_mcmc_out *o, size_t e, gsl_r
 		do
 			k = first + gsl_rng_uniform_int(r, W);
 		while (o->logp[k] < best - cut);
-		for (size_t j = 0; j < nd; j++) {
-			double m = 0, v = 0;
-			for (size_t q = 0; q < W; q++)
-				m += pos[(first + q) * nd + j] / (double)W;
-			for (size_t q = 0; q < W; q++)
-				v += pow(pos[(first + q) * nd + j] - m, 2) / (double)W;
-			double x = pos[k * nd + j] + gsl_ran_gaussian(r, 0.1 * sqrt(v));
-			pos[(first + w) * nd + j] = x < 0 ? 0 : x > 1 ? 1 : x;
+		double *x = pos + (first + w) * nd;
+		for (int tries = 0; tries < 20; tries++) {
+			for (size_t j = 0; j < nd; j++) {
+				double v = pos[k * nd + j] + gsl_ran_gaussian(r, sd[j]);
+				x[j] = v < 0 ? 0 : v > 1 ? 1 : v;
+			}
+			if (isfinite(f(x, t)))
+				break;
+			memcpy(x, pos + k * nd, nd * sizeof *x);
 		}
 		moved++;
 	}
+	free(sd);
 	return moved;
 }
 
@@ -366,8 +382,8 @@ static int burn_in(cal_bayes *b, cal_logp_fn f, target *t, double *init, char **
 			rc = 1;
 		if (rc == 0) {
 			memcpy(init, o.x, nseq * nd * sizeof *init);
-			for (size_t e = 0; e < b->mc.chains && phase + 1 < BAYES_BURN_PHASES; e++)
-				b->unstuck += unstick(b, &o, e, r, init);
+			for (size_t e = 0; e < b->mc.chains; e++)
+				b->unstuck += unstick(b, &o, e, r, init, f, t);
 			b->burn_evals += o.evals;
 		}
 		cal_mcmc_free(&o);

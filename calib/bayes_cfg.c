@@ -58,8 +58,12 @@ static int discrepancy(const sysconf_t *c, cal_bayes_cfg *b, char **err)
 		return 0;
 	char *end;
 	double lo = strtod(t, &end), hi = lo;
+	while (*end == ' ' || *end == '\t')
+		end++;
 	if (end != t && *end == ':')
 		hi = strtod(end + 1, &end);
+	while (*end == ' ' || *end == '\t')
+		end++;
 	if (end == t || *end || !(lo == 0 && hi == 0 ? 1 : lo > 0 && hi > lo && hi <= 10)) {
 		*err = xasprintf("%s: discrepancy must be LO:HI with 0 < LO < HI <= 10 (a share of the measured value), or 0",
 		                 sysconf_where(c, S, "discrepancy"));
@@ -93,7 +97,7 @@ int cal_bayes_read(const sysconf_t *c, const char *dir, cal_bayes_cfg *b, char *
 	const char *file;
 	if (mode(c, b, err) < 0 || discrepancy(c, b, err) < 0 ||
 	    count(c, "design", 0, 100000, &b->design, err) < 0 || count(c, "degree", 0, 12, &b->degree, err) < 0 ||
-	    count(c, "samples", 100, 100000000, &b->samples, err) < 0 || count(c, "chains", 1, 64, &b->chains, err) < 0 ||
+	    count(c, "samples", CAL_BAYES_MIN_SAMPLES, 100000000, &b->samples, err) < 0 || count(c, "chains", 1, 64, &b->chains, err) < 0 ||
 	    count(c, "walkers", 0, 100000, &b->walkers, err) < 0 || count(c, "thin", 1, 10000, &b->thin, err) < 0 ||
 	    count(c, "burn", 0, 100000000, &b->burn, err) < 0 ||
 	    count(c, "direct_budget", 10, 100000000, &b->direct_budget, err) < 0 ||

@@ -30,6 +30,9 @@
 
 struct sysconf;
 
+/* The fewest posterior samples `samples` (and --samples) accepts. */
+#define CAL_BAYES_MIN_SAMPLES 100
+
 enum cal_bayes_mode { CAL_BAYES_AUTO, CAL_BAYES_PCE, CAL_BAYES_DIRECT };
 
 typedef struct cal_bayes_cfg {

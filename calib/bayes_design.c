@@ -112,6 +112,21 @@ static void alloc_design(const cal_bayes *b, cal_design *d, size_t ntrain, size_
 	d->y_test = xmalloc((ntest * b->nout + 1) * sizeof *d->y_test);
 }
 
+/*
+ * Moves the n points u onto the coordinates of the values the runs will
+ * receive (times in whole ps, the digits of the system file): the surrogate
+ * is fitted where the simulator really was, and design.csv, which holds
+ * those values, reads back to the same coordinates.
+ */
+static void snap(const cal_bayes *b, size_t n, double *u)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < b->dim; j++) {
+			const cal_param *p = &b->s->params[b->idx[j]];
+			u[i * b->dim + j] = cal_param_coord(p, cal_param_simulated(p, u[i * b->dim + j]));
+		}
+}
+
 /* n points of a hypercube in the box [lo, hi] (NULL: the unit box) into u. */
 static void lhs_in(const cal_bayes *b, size_t n, uint64_t seed, const double *lo, const double *hi, double *u)
 {
@@ -119,6 +134,7 @@ static void lhs_in(const cal_bayes *b, size_t n, uint64_t seed, const double *lo
 	for (size_t i = 0; lo && i < n; i++)
 		for (size_t j = 0; j < b->dim; j++)
 			u[i * b->dim + j] = lo[j] + u[i * b->dim + j] * (hi[j] - lo[j]);
+	snap(b, n, u);
 }
 
 int cal_bayes_design(cal_bayes *b, char **err)
@@ -179,6 +195,7 @@ static void from_pilot(const cal_bayes *b, size_t n, int phase, double *u)
 		size_t k = ((2 * i + (size_t)phase) * total) / (2 * n);
 		memcpy(u + i * b->dim, c->x + k * c->dim, b->dim * sizeof *u);
 	}
+	snap(b, n, u);
 }
 
 /* One set of the local design: reused runs first, then new ones drawn from the pilot's samples. */

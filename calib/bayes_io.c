@@ -54,7 +54,7 @@ static void design_rows(const cal_bayes *b, FILE *f, const double *u, const doub
 	for (size_t i = 0; i < n; i++, (*run)++) {
 		fprintf(f, "%zu,%s", *run, set);
 		for (size_t j = 0; j < b->dim; j++)
-			fprintf(f, ",%.17g", cal_param_at(&b->s->params[b->idx[j]], u[i * b->dim + j]));
+			fprintf(f, ",%.17g", cal_param_simulated(&b->s->params[b->idx[j]], u[i * b->dim + j]));
 		for (size_t o = 0; o < b->nout; o++)
 			fprintf(f, ",%.17g", y[i * b->nout + o]);
 		fputc('\n', f);
@@ -217,6 +217,10 @@ static int parse(reader *r, char *text, char **err)
 	}
 	if (!r->y[0].len) {
 		*err = xasprintf("%s: no training run", r->path);
+		return -1;
+	}
+	if (!r->y[1].len) {
+		*err = xasprintf("%s: no held-out run (set test): the surrogate's error could not be measured", r->path);
 		return -1;
 	}
 	return 0;

@@ -535,6 +535,12 @@ static void print_summary(const cal_bayes *b, const findings *F, FILE *o)
 				print_sobol(b, F, k, o);
 	fprintf(o, "predictive coverage: %.0f%% of the measured points inside the 90%% posterior band\n",
 	        100 * F->coverage);
+	size_t bad = 0;
+	for (size_t j = 0; j < b->ndim; j++)
+		bad += !(F->coord[j].rhat < CAL_RHAT_OK);
+	if (bad)
+		fprintf(o, "warning: %zu parameter%s with R-hat >= %.2f: the chains have not mixed; raise samples or burn\n",
+		        bad, bad > 1 ? "s" : "", CAL_RHAT_OK);
 	fprintf(o, "output: %s\n", b->dir.path);
 }
 

@@ -13,6 +13,8 @@
  * (the posterior variance is under a quarter of the prior's).
  */
 #define CAL_CONSTRAINED_SD 0.5
+/* Chains whose R-hat reaches this have not mixed: the summary warns. */
+#define CAL_RHAT_OK 1.05
 
 /* One coordinate's posterior: in the parameter's own unit (delta: a share). */
 typedef struct cal_coord_sum {

@@ -151,6 +151,11 @@ static int prior_parse(const char *name, const char *text, cal_param *p, char **
 		k++;
 	const char *args = k < 4 ? text + strlen(names[k]) : NULL;
 	size_t n = args ? strlen(args) : 0;
+	if (k >= 2 && n && args[n - 1] == ')' && !strchr(args, ',')) {
+		*err = xasprintf("%s: prior '%s' needs two arguments: %s", name, text,
+		                 k == 2 ? "normal(MEAN,SD)" : "lognormal(MEDIAN,SIGMA)");
+		return -1;
+	}
 	if (k == 4 || (k < 2 && *args) || (k >= 2 && (n < 4 || args[n - 1] != ')' || !strchr(args, ',')))) {
 		*err = xasprintf("%s: unknown prior '%s' (uniform, loguniform, normal(MEAN,SD), lognormal(MEDIAN,SIGMA))",
 		                 name, text);
@@ -231,6 +236,13 @@ double cal_param_coord(const cal_param *p, double v)
 		return 0.5;
 	double u = p->log ? (log(v) - log(p->lo)) / (log(p->hi) - log(p->lo)) : (v - p->lo) / (p->hi - p->lo);
 	return u < 0 || u != u ? 0 : u > 1 ? 1 : u;
+}
+
+double cal_param_simulated(const cal_param *p, double u)
+{
+	char buf[64];
+	cal_param_format(p, cal_param_at(p, u), buf, sizeof buf);
+	return strtod(buf, NULL);
 }
 
 void cal_param_format(const cal_param *p, double v, char *buf, size_t n)

@@ -142,6 +142,12 @@ double cal_param_real(const cal_param *p, double u);
 void cal_prior_describe(const cal_param *p, char *buf, size_t n);
 /* The value of parameter p at coordinate u in [0,1] (log or linear). */
 double cal_param_at(const cal_param *p, double u);
+/*
+ * The value a run receives at coordinate u: cal_param_at written as the
+ * system file has it (cal_param_format) and read back, so rounded to whole
+ * units and to the digits of the format.
+ */
+double cal_param_simulated(const cal_param *p, double u);
 /* The coordinate of value v (inverse of cal_param_at, clamped to [0,1]). */
 double cal_param_coord(const cal_param *p, double v);
 /* v written as a system-file value in p's unit ("125000 ps", "1.25e+10 B/s", "4096 B", "64"). */

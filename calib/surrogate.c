@@ -132,11 +132,14 @@ int cal_surrogate_fit(cal_surrogate *s, size_t dim, const double *lo, const doub
 	for (size_t o = 0; rc == 0 && o < nout; o++) {
 		s->logy[o] = all_positive(ya, nall, nout, o);
 		column(y_train, ntrain, nout, o, s->logy[o], col);
-		double best = INFINITY;
+		/* Errors at the rounding level of the figures are ties: the lower degree wins them. */
+		double best = INFINITY, big = 0;
+		for (size_t i = 0; i < ntrain; i++)
+			big = fabs(col[i]) > big ? fabs(col[i]) : big;
 		size_t bq = 1;
 		for (size_t q = 1; q <= D; q++) {
 			double loo = cal_pce_solve(&tr[q - 1], col, c);
-			if (loo < best * (1 - 1e-9)) {
+			if (loo < best * (1 - 1e-9) - 1e-12 * big) {
 				best = loo;
 				bq = q;
 			}

@@ -237,17 +237,23 @@ static void run_options(const opt_set *o, cal_options *c, char *self, char *line
 	};
 }
 
-/* --bayes, --samples and --design: over the spec's [bayes]. */
-static void bayes_options(const opt_set *o, cal_spec *s)
+/* --bayes, --samples and --design: over the spec's [bayes]. 0, or -1 after a message. */
+static int bayes_options(const opt_set *o, cal_spec *s)
 {
 	if (opt_given(o, OPT_BAYES) || opt_given(o, OPT_SAMPLES) || opt_given(o, OPT_DESIGN))
 		s->bayes.on = 1;
+	if (opt_given(o, OPT_SAMPLES) && opt_get(o, OPT_SAMPLES)->num < CAL_BAYES_MIN_SAMPLES) {
+		fprintf(stderr, "%s: --samples %s: at least %d posterior samples\n", o->prog, opt_get(o, OPT_SAMPLES)->text,
+		        CAL_BAYES_MIN_SAMPLES);
+		return -1;
+	}
 	if (opt_given(o, OPT_SAMPLES))
 		s->bayes.samples = opt_get(o, OPT_SAMPLES)->num;
 	if (opt_given(o, OPT_DESIGN)) {
 		free(s->bayes.design_file);
 		s->bayes.design_file = absolute(opt_get(o, OPT_DESIGN)->text);
 	}
+	return 0;
 }
 
 /* The binary the evaluations run: this one. */
@@ -301,8 +307,7 @@ int cmd_calibrate(int argc, char **argv)
 		cal_options c;
 		char *self = self_path(argv[0]), *line = join(argc, argv);
 		run_options(&o, &c, self, line);
-		bayes_options(&o, &s);
-		status = cal_calibrate(&s, &c, stderr);
+		status = bayes_options(&o, &s) < 0 ? EXIT_USAGE : cal_calibrate(&s, &c, stderr);
 		free(self);
 		free(line);
 		cal_spec_free(&s);

@@ -110,7 +110,7 @@ case_ "[bayes] discrepancy" 1 "bad.conf:12: discrepancy must be LO:HI with 0 < L
 spec bad.conf "" "mode = mcmc"
 case_ "[bayes] mode" 1 "bad.conf:12: mode must be auto, pce or direct" cal bad.conf --out out
 spec bad.conf "network.bandwidth = 5GB/s:25GB/s log prior=normal(12GB/s)" "samples = 2000"
-case_ "prior without its spread" 1 "bad.conf:10: network.bandwidth: unknown prior 'normal(12GB/s)'" cal bad.conf --out out
+case_ "prior without its spread" 1 "bad.conf:10: network.bandwidth: prior 'normal(12GB/s)' needs two arguments: normal(MEAN,SD)" cal bad.conf --out out
 spec bad.conf "network.bandwidth = 5GB/s:25GB/s log prior=lognormal(12GB/s,0)" "samples = 2000"
 case_ "prior with a zero spread" 1 "bad.conf:10: network.bandwidth: prior 'lognormal(12GB/s,0)': the spread and the median must be positive" \
 	cal bad.conf --out out
