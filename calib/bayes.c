@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "base/exitcode.h"
+#include "base/memlimit.h"
 #include "base/util.h"
 #include "calib/bayes.h"
 #include "calib/bayes_io.h"
@@ -398,6 +399,7 @@ static int sample(cal_bayes *b, size_t samples, char **err)
 	sampler_cfg(b, samples);
 	cal_mcmc_free(&b->chain);
 	size_t nseq = b->mc.chains * b->mc.walkers;
+
 	target t;
 	target_init(b, &t);
 	double *init = xmalloc(nseq * b->ndim * sizeof *init);
@@ -592,10 +594,25 @@ static void bayes_free(cal_bayes *b)
 	cal_eval_free(b->s, &b->map_eval);
 }
 
+/*
+ * The memory of the samples (and of the copies the report sorts), before
+ * anything runs: a spec must not ask for more than the host holds.
+ */
+static int memory(cal_bayes *b, char **err)
+{
+	size_t n = b->s->bayes.samples;
+	double need = ((double)n + 4096) * (double)(b->ndim + 1) * sizeof(double) * 3;
+	char what[96];
+	snprintf(what, sizeof what, "keeping %zu posterior samples of %zu coordinates", n, b->ndim);
+	return mem_limit_check(need > 1e19 ? UINT64_MAX : (uint64_t)need, b->s->path, what, err);
+}
+
 /* The steps, in order. 0, 1 interrupted, -1 with *err. */
 static int steps(cal_bayes *b, char **err)
 {
 	int rc = free_params(b, err);
+	if (rc == 0)
+		rc = memory(b, err);
 	if (rc == 0)
 		rc = cal_bayes_design(b, err);
 	if (rc == 0)
