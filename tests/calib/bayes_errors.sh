@@ -81,23 +81,7 @@ check "--design A/design.csv: design_reused" grep -q '"design_reused": true' D/c
 check "--design A/design.csv: the same posterior.csv" cmp A/posterior.csv D/posterior.csv
 
 # ------------------------------------------------------------ errors
-# case_ NAME STATUS 'STDERR TEXT' COMMAND...: the status, the text, no folder `out` or staging folder.
-case_() {
-	name=$1 want=$2 text=$3
-	shift 3
-	"$@" > stdout.txt 2> stderr.txt
-	rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		echo "FAIL: $name: exit status $rc, expected $want"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
-	elif ! grep -qF -- "$text" stderr.txt; then
-		echo "FAIL: $name: stderr lacks: $text"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
-	elif [ -e out ] || ls -d .ncsim-tmp-* > /dev/null 2>&1; then
-		echo "FAIL: $name: an output folder was left behind"; failed=$((failed + 1))
-	else
-		echo "PASS: $name"
-	fi
-	rm -rf out
-}
+# case_ NAME STATUS 'STDERR TEXT' COMMAND... (lib.sh): the status, the text, no folder `out` or staging folder.
 
 case_ "--bayes with --levels" 1 "spec.conf: --bayes calibrates one network level: give --network instead of --levels" \
 	cal spec.conf --bayes --levels analytic,dragonfly --out out

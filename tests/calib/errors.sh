@@ -2,31 +2,9 @@
 # tests/calib/errors.sh - bad calibration specs and command lines (issue 14):
 # each gets its message with file:line where there is a line, exit status 1
 # (2 for a usage error), runs no simulation and leaves no output folder.
-src=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-ncsim=${NCSIM:-$src/ncsim}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-calerr.XXXXXX") || exit 2
-trap 'rm -rf "$work"' EXIT
-export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$work/cache}
-cd "$work" || exit 2
-failed=0 total=0
-# case NAME STATUS 'STDERR TEXT' CMD...: the status, the text, no folder `out`.
-case_() {
-	local name=$1 want=$2 text=$3
-	shift 3
-	total=$((total + 1))
-	"$@" >stdout.txt 2>stderr.txt
-	local rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		echo "FAIL: $name: exit status $rc, expected $want"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
-	elif ! grep -qF -- "$text" stderr.txt; then
-		echo "FAIL: $name: stderr lacks: $text"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
-	elif [ -e out ] || ls -d .ncsim-tmp-* >/dev/null 2>&1; then
-		echo "FAIL: $name: an output folder was left behind"; failed=$((failed + 1))
-	else
-		echo "PASS: $name"
-	fi
-	rm -rf out
-}
+. "$(dirname "$0")/lib.sh"
+total=0
+# case_ NAME STATUS 'STDERR TEXT' CMD... (lib.sh): the status, the text, no folder `out`.
 printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.50\n2 1.52\n' > lat.txt
 printf '# OSU MPI Latency Test\n# Size          Latency (us)\n1 1.50\n2 fast\n' > bad.txt
 ok='[benchmark.lat]\nprogram = osu-latency\nmeasured = lat.txt\n'

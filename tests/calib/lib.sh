@@ -39,3 +39,23 @@ value() {
 	awk -v s="${2%%.*}" -v k="${2#*.}" '/^\[/ { gsub(/[][ ]/, ""); sec = $0; next }
 		sec == s && $1 == k { print $3 + 0; exit }' "$1"
 }
+
+# case_ NAME STATUS TEXT COMMAND...: an error case: COMMAND exits with STATUS, its
+# stderr holds TEXT, and it leaves no output folder (out) or temporary folder behind.
+case_() {
+	local name=$1 want=$2 text=$3 rc
+	shift 3
+	total=$((${total:-0} + 1))
+	"$@" >stdout.txt 2>stderr.txt
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		echo "FAIL: $name: exit status $rc, expected $want"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
+	elif ! grep -qF -- "$text" stderr.txt; then
+		echo "FAIL: $name: stderr lacks: $text"; sed 's/^/  /' stderr.txt | head -5; failed=$((failed + 1))
+	elif [ -e out ] || ls -d .ncsim-tmp-* >/dev/null 2>&1; then
+		echo "FAIL: $name: an output folder was left behind"; failed=$((failed + 1))
+	else
+		echo "PASS: $name"
+	fi
+	rm -rf out
+}
