@@ -7,6 +7,7 @@
 
 #include "base/util.h"
 #include "calib/bayes_io.h"
+#include "calib/propagate.h"
 #include "runtime/stats/outfile.h"
 
 /* design.csv holds at most this many runs (a bound on what a shared file can make us allocate). */
@@ -20,9 +21,8 @@ int cal_cmp_double(const void *a, const void *b)
 
 const char *cal_bayes_unit(const cal_param *p)
 {
-	static const char *const units[] = {[CAL_PLAIN] = "", [CAL_INT] = "int", [CAL_TIME] = "ps",
-	                                    [CAL_BANDWIDTH] = "B/s", [CAL_SIZE] = "B"};
-	return units[p->kind];
+	/* The names ncsim run --posterior reads back. */
+	return cal_prop_unit(p->kind);
 }
 
 /* "SECTION.KEY [UNIT]" of p into buf. */
