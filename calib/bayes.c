@@ -21,6 +21,9 @@
 
 /* The local surrogate may differ from the global one by this many times the global one's largest held-out error. */
 #define BAYES_TRUST 1.5
+/* Chains whose R-hat reaches this everywhere are run again (at most BAYES_EXTEND times), with twice the thinning. */
+#define BAYES_RHAT_MIXED 1.03
+#define BAYES_EXTEND 2
 /* Share of differential-evolution moves among the stretch moves (mcmc.h). */
 #define BAYES_DE 0.8
 /* The burn-in runs in this many parts, stuck walkers moved between them (the last part ends on the result). */
@@ -393,8 +396,24 @@ static int burn_in(cal_bayes *b, cal_logp_fn f, target *t, double *init, char **
 	return rc;
 }
 
-/* The sampler, for `samples` kept samples into b->chain. 0, 1 interrupted, -1 with *err. */
-static int sample(cal_bayes *b, size_t samples, char **err)
+/* 1 when every coordinate's split R-hat is below BAYES_RHAT_MIXED. */
+static int mixed(const cal_mcmc_out *c)
+{
+	for (size_t j = 0; j < c->dim; j++)
+		if (!(cal_rhat(c->x, c->dim, c->nseq, c->kept, j) < BAYES_RHAT_MIXED))
+			return 0;
+	return 1;
+}
+
+/* The last kept sample of every sequence of c into pos. */
+static void last_positions(const cal_mcmc_out *c, double *pos)
+{
+	for (size_t s = 0; s < c->nseq; s++)
+		memcpy(pos + s * c->dim, c->x + (s * c->kept + c->kept - 1) * c->dim, c->dim * sizeof *pos);
+}
+
+/* The sampler, for `samples` kept samples into b->chain (final: the posterior, not the pilot). 0, 1 interrupted, -1 with *err. */
+static int sample(cal_bayes *b, size_t samples, int final, char **err)
 {
 	sampler_cfg(b, samples);
 	cal_mcmc_free(&b->chain);
@@ -414,6 +433,23 @@ static int sample(cal_bayes *b, size_t samples, char **err)
 	main.seed = b->mc.seed + BAYES_BURN_PHASES;
 	if (rc == 0)
 		rc = cal_mcmc_run(&main, f, &t, init, &b->chain, b->stop, err);
+	/*
+	 * Chains that have not mixed get more time (never by direct simulation,
+	 * whose budget is spent): what ran becomes burn-in, and the sampler runs
+	 * again from where it stopped, each time with twice the thinning.
+	 */
+	for (int more = 0; rc == 0 && final && !b->direct && more < BAYES_EXTEND && !mixed(&b->chain); more++) {
+		last_positions(&b->chain, init);
+		b->mc.burn += main.steps;
+		main.thin *= 2;
+		main.steps *= 2;
+		main.seed += 1;
+		cal_mcmc_free(&b->chain);
+		rc = cal_mcmc_run(&main, f, &t, init, &b->chain, b->stop, err);
+		b->extended++;
+	}
+	b->mc.thin = main.thin;
+	b->mc.steps = main.steps;
 	if (rc == 0 && t.err) {
 		*err = t.err;
 		t.err = NULL;
@@ -555,7 +591,7 @@ static int surrogate(cal_bayes *b, char **err)
 	}
 	if (c->refine) {
 		size_t pilot = c->pilot ? c->pilot : c->samples / 10 > BAYES_PILOT_MIN ? c->samples / 10 : BAYES_PILOT_MIN;
-		int rc = sample(b, pilot, err);
+		int rc = sample(b, pilot, 0, err);
 		if (rc == 0) {
 			region(b);
 			rc = cal_bayes_local_design(b, err);
@@ -618,7 +654,7 @@ static int steps(cal_bayes *b, char **err)
 	if (rc == 0)
 		rc = surrogate(b, err);
 	if (rc == 0)
-		rc = sample(b, b->s->bayes.samples, err);
+		rc = sample(b, b->s->bayes.samples, 1, err);
 	if (rc == 0)
 		rc = find_map(b, err);
 	return rc;

@@ -72,6 +72,7 @@ typedef struct cal_bayes {
 	cal_mcmc_cfg mc;
 	cal_mcmc_out chain;
 	size_t unstuck;           /* walkers moved off a stuck pocket during the burn-in */
+	size_t extended;          /* times the sampler ran again because the chains had not mixed */
 	size_t burn_evals;        /* density evaluations of the burn-in */
 	double *map;              /* MAP coordinates (ndim) */
 	double map_logp;

@@ -379,6 +379,8 @@ static void json_sampler(json_writer *j, const cal_bayes *b)
 	json_kv_uint(j, "burn", b->mc.burn);
 	json_kv_uint(j, "steps", b->mc.steps);
 	json_kv_uint(j, "thin", b->mc.thin);
+	json_kv_uint(j, "extended", b->extended);
+	json_kv_uint(j, "walkers_moved_in_burn_in", b->unstuck);
 	json_kv_uint(j, "samples", b->chain.nseq * b->chain.kept);
 	json_kv_double(j, "acceptance", b->chain.accept);
 	json_kv_uint(j, "density_evaluations", b->chain.evals);
