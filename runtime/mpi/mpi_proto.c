@@ -180,6 +180,10 @@ void mp_req_release(rt_task *t, rt_req h)
 
 void mp_task_free(rt_task *t)
 {
+	for (int c = 0; c < MP_NCTX; c++) {
+		mp_queue_free(&t->mpi.posted[c]);
+		mp_queue_free(&t->mpi.unexpected[c]);
+	}
 	VEC_FREE(&t->mpi.reqs);
 	VEC_FREE(&t->mpi.credits);
 	VEC_FREE(&t->mpi.user_reqs);
@@ -449,42 +453,6 @@ static void bind(rt_task *t, uint32_t idx, uint32_t ei)
 	cpu_push(m, idx);
 }
 
-/* Unlinks and returns the earliest envelope of q from src with tag, or UINT32_MAX. */
-static uint32_t take_unexpected(mp_envpool *ep, mp_queue *q, uint32_t src, rt_int tag)
-{
-	for (uint32_t prev = 0, cur = q->head; cur; prev = cur, cur = mp_env_at(ep, cur - 1)->next) {
-		mp_env *e = mp_env_at(ep, cur - 1);
-		if (e->src != src || e->tag != tag)
-			continue;
-		if (prev)
-			mp_env_at(ep, prev - 1)->next = e->next;
-		else
-			q->head = e->next;
-		if (q->tail == cur)
-			q->tail = prev;
-		return cur - 1;
-	}
-	return UINT32_MAX;
-}
-
-/* Unlinks and returns the earliest receive of q for src with tag, or UINT32_MAX. */
-static uint32_t take_posted(task_mpi *m, mp_queue *q, uint32_t src, rt_int tag)
-{
-	for (uint32_t prev = 0, cur = q->head; cur; prev = cur, cur = m->reqs.ptr[cur - 1].next) {
-		mp_req *r = &m->reqs.ptr[cur - 1];
-		if (r->peer != src || r->tag != tag)
-			continue;
-		if (prev)
-			m->reqs.ptr[prev - 1].next = r->next;
-		else
-			q->head = r->next;
-		if (q->tail == cur)
-			q->tail = prev;
-		return cur - 1;
-	}
-	return UINT32_MAX;
-}
-
 rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int tag, unsigned flags)
 {
 	task_world *w = t->w;
@@ -495,17 +463,11 @@ rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int t
 	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .state = MP_RQ_POSTED, .mctx = (uint8_t)mctx,
 	                            .peer = src, .tag = tag, .bytes = bytes, .t_post = sim_now(w->ctx)};
 	(void)flags;
-	uint32_t ei = take_unexpected(&w->envs, &m->unexpected[mctx], src, tag);
-	if (ei != UINT32_MAX) {
+	uint32_t ei = mp_queue_take_msg(&m->unexpected[mctx], src, tag, 0);
+	if (ei != MP_QUEUE_NONE)
 		bind(t, idx, ei);
-	} else {
-		mp_queue *q = &m->posted[mctx];
-		if (q->tail)
-			m->reqs.ptr[q->tail - 1].next = idx + 1;
-		else
-			q->head = idx + 1;
-		q->tail = idx + 1;
-	}
+	else
+		mp_queue_push(&m->posted[mctx], src, tag, 0, idx);
 	return handle_of(m, idx);
 }
 
@@ -608,18 +570,12 @@ static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 			wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
 		return 0;
 	}
-	uint32_t idx = take_posted(m, &m->posted[e->mctx], e->src, e->tag);
-	if (idx != UINT32_MAX) {
+	uint32_t idx = mp_queue_take_recv(&m->posted[e->mctx], e->src, e->tag);
+	if (idx != MP_QUEUE_NONE) {
 		bind(t, idx, ei);
 		return 1;
 	}
-	mp_queue *q = &m->unexpected[e->mctx];
-	e->next = 0;
-	if (q->tail)
-		mp_env_at(&w->envs, q->tail - 1)->next = ei + 1;
-	else
-		q->head = ei + 1;
-	q->tail = ei + 1;
+	mp_queue_push(&m->unexpected[e->mctx], e->src, e->tag, 0, ei);
 	return 0;
 }
 

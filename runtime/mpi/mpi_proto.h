@@ -54,6 +54,7 @@
 #include <stdint.h>
 
 #include "ncsim/rt.h"
+#include "runtime/mpi/match.h"
 #include "runtime/net/net.h"
 
 struct sysconf;
@@ -77,11 +78,6 @@ typedef struct mp_params {
 	double shm_bw;           /* [node] shm_bandwidth, bytes/s of that copy; 0: free */
 } mp_params;
 
-/* A FIFO of requests or envelopes linked by index+1 (0 ends it). */
-typedef struct mp_queue {
-	uint32_t head, tail;
-} mp_queue;
-
 enum mp_rq_state { MP_RQ_FREE, MP_RQ_POSTED, MP_RQ_CPU, MP_RQ_NET, MP_RQ_DONE };
 enum mp_rq_step { MP_STEP_MATCH, MP_STEP_DATA };
 
@@ -93,7 +89,7 @@ typedef struct mp_req {
 	uint8_t waited;      /* counted in the task's wait_left (p2p_waitn in progress) */
 	uint8_t pad_;
 	uint32_t env;        /* envelope index+1, 0 when none */
-	uint32_t next;       /* link in the posted queue, CPU list or free list */
+	uint32_t next;       /* link in the CPU list or the free list */
 	uint32_t peer;       /* physical rank of the other side */
 	rt_int tag;
 	uint64_t bytes;
@@ -103,7 +99,7 @@ typedef struct mp_req {
 /* One message in flight (64 bytes). */
 typedef struct mp_env {
 	uint32_t src, dst;   /* physical ranks in the job */
-	uint32_t next;       /* link in an unexpected queue or the free list */
+	uint32_t next;       /* link in the free list */
 	uint8_t mctx, proto, consumed, tclass;
 	rt_int tag;
 	uint64_t bytes;
