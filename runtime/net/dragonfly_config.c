@@ -274,7 +274,7 @@ int df_config_from_sysconf(df_config *c, const sysconf_t *sc, char **err)
 	df_config_defaults(c);
 	if ((rc = sysconf_string(sc, S, "model", &s, err)) < 0)
 		return -1;
-	if (rc && strcmp(s, "dragonfly") && strcmp(s, "hybrid"))
+	if (rc && strcmp(s, "dragonfly") && strcmp(s, "hybrid") && strcmp(s, "flow"))
 		return df_fail(err, "%s: network model is '%s', not 'dragonfly'", sysconf_where(sc, S, "model"), s);
 
 	static const struct { const char *key; size_t off; } ints[] = {

@@ -9,6 +9,7 @@
 
 #include "runtime/net/analytic.h"
 #include "runtime/net/dragonfly.h"
+#include "runtime/net/flow.h"
 #include "runtime/net/hybrid.h"
 #include "runtime/net/ideal.h"
 #include "base/memlimit.h"
@@ -17,7 +18,7 @@
 /* Node count of the file's own topology, or min_nodes when it has none. */
 static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)
 {
-	if (model && (!strcmp(model, "dragonfly") || !strcmp(model, "hybrid"))) {
+	if (model && (!strcmp(model, "dragonfly") || !strcmp(model, "hybrid") || !strcmp(model, "flow"))) {
 		df_config cfg;
 		int rc = df_config_from_sysconf(&cfg, c, err);
 		*out = cfg.groups * cfg.routers * cfg.nodes;
@@ -62,11 +63,11 @@ static int analytic_params(const sysconf_t *c, uint32_t nnodes, an_params *p, ch
 }
 
 /* The dragonfly of the file, with the routing override applied. */
-static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *routing, char **err)
+static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *routing, int flow, char **err)
 {
-	if (!routing)
+	if (!routing && !flow)
 		return df_create(ctx, c, NULL, err);
-	int r = df_routing_parse(routing);
+	int r = routing ? df_routing_parse(routing) : 0;
 	if (r < 0) {
 		*err = xasprintf("unknown routing '%s' (minimal, nonminimal, ugal, par)", routing);
 		return NULL;
@@ -76,8 +77,9 @@ static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *r
 		df_config_clear(&cfg);
 		return NULL;
 	}
-	cfg.routing = (enum df_routing)r;
-	net_model *m = df_create_config(ctx, &cfg, err);
+	if (routing)
+		cfg.routing = (enum df_routing)r;
+	net_model *m = flow ? fl_create_config(ctx, &cfg, err) : df_create_config(ctx, &cfg, err);
 	df_config_clear(&cfg);
 	return m;
 }
@@ -91,25 +93,26 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 	const char *want = override ? override : model;
 	if (!strcmp(want, "packet"))
 		want = "dragonfly";
-	int file_df = !strcmp(model, "dragonfly") || !strcmp(model, "hybrid");
+	int file_df = !strcmp(model, "dragonfly") || !strcmp(model, "hybrid") || !strcmp(model, "flow");
 	/* A dragonfly file may run as the hybrid network: its threshold is checked (and known) whichever runs. */
 	uint64_t threshold;
 	if (file_df && sysconf_size(c, "network", "hybrid_threshold", &threshold, err) < 0)
 		return NULL;
-	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid")) {
+	int flow = !strcmp(want, "flow");
+	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid") || flow) {
 		if (!file_df) {
 			*err = xasprintf("the %s network needs a dragonfly system file (this one has model = %s)",
-			                 !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
+			                 flow ? "flow-level" : !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
 			return NULL;
 		}
-		net_model *df = make_dragonfly(ctx, c, routing, err);
-		if (!df || !strcmp(want, "dragonfly"))
+		net_model *df = make_dragonfly(ctx, c, routing, flow, err);
+		if (!df || flow || !strcmp(want, "dragonfly"))
 			return df;
 		return hy_create(ctx, c, df, err);
 	}
 	if (strcmp(want, "ideal") && strcmp(want, "analytic")) {
-		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet, hybrid)", override)
-		                : xasprintf("%s: unknown network model '%s' (ideal, analytic, dragonfly, hybrid)",
+		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet, hybrid, flow)", override)
+		                : xasprintf("%s: unknown network model '%s' (ideal, analytic, dragonfly, hybrid, flow)",
 		                            sysconf_where(c, "network", "model"), model);
 		return NULL;
 	}

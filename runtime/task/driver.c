@@ -733,6 +733,7 @@ const char *drv_network_model(const char *name)
 {
 	static const char *const names[][2] = {
 		{"ideal", "ideal"}, {"analytic", "analytic"}, {"packet", "packet"}, {"dragonfly", "packet"}, {"hybrid", "hybrid"},
+		{"flow", "flow"},
 	};
 	for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
 		if (!strcmp(name, names[i][0]))

@@ -167,11 +167,11 @@ struct task_world *drv_world(drv_sim *s);
 int drv_check_network(const drv_options *o, uint32_t tasks, char **err);
 /*
  * The drv_options.network value for a model name a user gives (--network):
- * "ideal", "analytic", "packet" (also for "dragonfly") or "hybrid"; NULL if
+ * "ideal", "analytic", "packet" (also for "dragonfly"), "hybrid" or "flow"; NULL if
  * the name is none of these. SD_NETWORK_CHOICES lists them for messages.
  */
 const char *drv_network_model(const char *name);
-#define SD_NETWORK_CHOICES "ideal, analytic, dragonfly (or packet), hybrid"
+#define SD_NETWORK_CHOICES "ideal, analytic, dragonfly (or packet), hybrid, flow"
 /* Name of the network model in use (after drv_run). */
 const char *drv_network_name(const drv_sim *s);
 /*

@@ -68,7 +68,7 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_CODES_ROOT] = {"codes-root", 0, K_TEXT, "DIR", SIM | N,
 	                    "folder that [placeholders] in a CODES --system file stand for (doc/dragonfly.md)"},
 	[OPT_NETWORK] = {"network", 0, K_CHOICE, "MODEL", SIM | K | D,
-	                 "ideal, analytic, dragonfly (or packet) or hybrid (overrides the system file)", choose_network,
+	                 "ideal, analytic, dragonfly (or packet), hybrid or flow (overrides the system file)", choose_network,
 	                 "network model", SD_NETWORK_CHOICES},
 	[OPT_ROUTING] = {"routing", 0, K_CHOICE, "ALGO", SIM | N,
 	                 "dragonfly routing: minimal, nonminimal, ugal or par (overrides the system file)", df_routing_parse,

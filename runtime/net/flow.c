@@ -1,0 +1,698 @@
+/*
+ * flow.c - the flow-level dragonfly (see flow.h): each message is a flow whose
+ * rate is its max-min fair share of the links of its route.
+ *
+ * Links, one array (ids):
+ *
+ *   0 .. N-1                     injection: node n's NIC -> its router
+ *   N + r * nports + port        router r's output `port` (terminal ports
+ *                                are the ejection links, then local, global)
+ *
+ * Each flow holds up to FL_MAXL links (injection, at most five router-to-
+ * router hops, ejection). Membership m = flow * FL_MAXL + k (the flow's k-th
+ * link) is threaded in a doubly linked list per link through the flow's
+ * lnext[k] / lprev[k], so adding or removing a flow costs O(links of its
+ * route) and needs no allocation beyond the pooled flow records.
+ *
+ * Rates change only when a flow starts or ends, and only for the flows of the
+ * connected component (through shared links) of the changed one: those are
+ * found by a breadth-first walk, their remaining bytes advanced to now, and
+ * their rates recomputed by progressive filling. A min-heap keyed by the
+ * predicted end time gives the next completion; one kernel event per model
+ * is scheduled for it, carrying a generation number so that an event made
+ * stale by a later change is ignored (the kernel cannot cancel events).
+ * Injections at one instant are batched into one recomputation.
+ */
+#include "runtime/net/flow.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/checked.h"
+#include "base/memlimit.h"
+#include "base/util.h"
+#include "runtime/net/dragonfly_model.h" /* df_skip_two: the same uniform draw of an intermediate */
+
+#define FL_MAXL 8u        /* links of a route: 2 terminal + at most 5 router-to-router */
+#define FL_NONE 0xffffffffu
+#define FL_NEVER UINT64_MAX
+/* A share below this (bytes/s) is raised to it, so a rounding residue never makes a flow wait forever. */
+#define FL_MIN_RATE 1e-3
+
+enum { FL_EV_DONE = 0, FL_EV_ARRIVE, FL_EV_BATCH };
+
+typedef struct fl_link {
+	double cap;              /* bytes/s */
+	double rem;              /* progressive filling: capacity not yet given out */
+	uint32_t head;           /* first membership, FL_NONE if no flow */
+	uint32_t nflows, nun;    /* flows crossing it; those without a rate yet (filling) */
+	uint64_t stamp;          /* component walk that reached it */
+	uint64_t bytes;          /* bytes of the flows completed across it */
+	ncsim_time_t busy, busy_since, sat, sat_since;
+} fl_link;
+
+typedef struct fl_flow {
+	uint32_t link[FL_MAXL];
+	uint32_t lnext[FL_MAXL], lprev[FL_MAXL];
+	double rate, left;       /* bytes/s; bytes still to send at `since` */
+	ncsim_time_t since, fin, lat, inject_time;
+	uint64_t stamp;
+	uint64_t bytes, cookie, cookie2;
+	uint32_t src, dst, next, hpos; /* next: free list; hpos: heap slot or FL_NONE */
+	sim_eid notify;
+	uint16_t notify_kind;
+	uint8_t nl, tclass, nonmin, fixed;
+} fl_flow;
+
+typedef struct fl_model {
+	net_model base;
+	df_config cfg;
+	df_topo topo;
+	sim_ctx *ctx;
+	sim_eid self;
+	uint32_t nlinks;
+	fl_link *links;
+	VEC(fl_flow) flows;
+	uint32_t free_flow;
+	VEC(uint32_t) heap;      /* flow ids, min (fin, id) first */
+	VEC(uint32_t) clinks, cflows, seeds;
+	uint64_t stamp, gen, open;
+	ncsim_time_t ev_time;    /* time of the live completion event */
+	int ev_live, batch_live;
+} fl_model;
+
+/* --------------------------------------------------------------- links */
+
+static uint32_t port_link(const fl_model *m, uint32_t r, uint32_t port)
+{
+	return m->topo.nnodes + r * m->topo.nports + port;
+}
+
+static enum df_class link_class(const fl_model *m, uint32_t l)
+{
+	return l < m->topo.nnodes ? DF_TERMINAL : df_topo_class(&m->topo, (l - m->topo.nnodes) % m->topo.nports);
+}
+
+/* Threads membership k of flow f onto its link; the link becomes busy with its first flow. */
+static void link_attach(fl_model *m, uint32_t f, unsigned k)
+{
+	fl_flow *F = &m->flows.ptr[f];
+	fl_link *L = &m->links[F->link[k]];
+	uint32_t mid = f * FL_MAXL + k;
+	F->lprev[k] = FL_NONE;
+	F->lnext[k] = L->head;
+	if (L->head != FL_NONE)
+		m->flows.ptr[L->head / FL_MAXL].lprev[L->head % FL_MAXL] = mid;
+	L->head = mid;
+	if (!L->nflows++)
+		L->busy_since = sim_now(m->ctx);
+}
+
+static void link_detach(fl_model *m, uint32_t f, unsigned k)
+{
+	fl_flow *F = &m->flows.ptr[f];
+	fl_link *L = &m->links[F->link[k]];
+	uint32_t p = F->lprev[k], n = F->lnext[k];
+	if (p != FL_NONE)
+		m->flows.ptr[p / FL_MAXL].lnext[p % FL_MAXL] = n;
+	else
+		L->head = n;
+	if (n != FL_NONE)
+		m->flows.ptr[n / FL_MAXL].lprev[n % FL_MAXL] = p;
+	L->bytes += F->bytes;
+	if (!--L->nflows) {
+		ncsim_time_t now = sim_now(m->ctx);
+		L->busy += now - L->busy_since;
+		if (L->sat_since != FL_NEVER) {
+			L->sat += now - L->sat_since;
+			L->sat_since = FL_NEVER;
+		}
+	}
+}
+
+/* --------------------------------------------------------------- heap of completions */
+
+static int heap_less(const fl_model *m, uint32_t a, uint32_t b)
+{
+	const fl_flow *A = &m->flows.ptr[a], *B = &m->flows.ptr[b];
+	return A->fin < B->fin || (A->fin == B->fin && a < b);
+}
+
+static void heap_set(fl_model *m, size_t i, uint32_t f)
+{
+	m->heap.ptr[i] = f;
+	m->flows.ptr[f].hpos = (uint32_t)i;
+}
+
+/* Restores the heap order around slot i (up or down). */
+static void heap_fix(fl_model *m, size_t i)
+{
+	uint32_t f = m->heap.ptr[i];
+	while (i > 0 && heap_less(m, f, m->heap.ptr[(i - 1) / 2])) {
+		heap_set(m, i, m->heap.ptr[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= m->heap.len)
+			break;
+		if (c + 1 < m->heap.len && heap_less(m, m->heap.ptr[c + 1], m->heap.ptr[c]))
+			c++;
+		if (!heap_less(m, m->heap.ptr[c], f))
+			break;
+		heap_set(m, i, m->heap.ptr[c]);
+		i = c;
+	}
+	heap_set(m, i, f);
+}
+
+static void heap_update(fl_model *m, uint32_t f)
+{
+	if (m->flows.ptr[f].hpos == FL_NONE) {
+		VEC_PUSH(&m->heap, f);
+		m->flows.ptr[f].hpos = (uint32_t)(m->heap.len - 1);
+	}
+	heap_fix(m, m->flows.ptr[f].hpos);
+}
+
+static void heap_remove(fl_model *m, uint32_t f)
+{
+	size_t i = m->flows.ptr[f].hpos;
+	m->flows.ptr[f].hpos = FL_NONE;
+	uint32_t last = m->heap.ptr[--m->heap.len];
+	if (i < m->heap.len) {
+		m->heap.ptr[i] = last;
+		heap_fix(m, i);
+	}
+}
+
+/* --------------------------------------------------------------- max-min sharing */
+
+static void reach_link(fl_model *m, uint32_t l)
+{
+	if (m->links[l].stamp != m->stamp) {
+		m->links[l].stamp = m->stamp;
+		VEC_PUSH(&m->clinks, l);
+	}
+}
+
+/* The flows and links connected to the seed links through shared links, in m->cflows and m->clinks. */
+static void component(fl_model *m)
+{
+	m->stamp++;
+	m->clinks.len = m->cflows.len = 0;
+	for (size_t i = 0; i < m->seeds.len; i++)
+		reach_link(m, m->seeds.ptr[i]);
+	m->seeds.len = 0;
+	for (size_t i = 0; i < m->clinks.len; i++)
+		for (uint32_t mid = m->links[m->clinks.ptr[i]].head; mid != FL_NONE;) {
+			uint32_t f = mid / FL_MAXL;
+			fl_flow *F = &m->flows.ptr[f];
+			mid = F->lnext[mid % FL_MAXL];
+			if (F->stamp == m->stamp)
+				continue;
+			F->stamp = m->stamp;
+			VEC_PUSH(&m->cflows, f);
+			for (unsigned k = 0; k < F->nl; k++)
+				reach_link(m, F->link[k]);
+		}
+}
+
+/* Gives every unfixed flow of link l the share s and takes it from each link of its route. */
+static size_t fix_flows(fl_model *m, uint32_t l, double s)
+{
+	size_t n = 0;
+	for (uint32_t mid = m->links[l].head; mid != FL_NONE;) {
+		fl_flow *F = &m->flows.ptr[mid / FL_MAXL];
+		mid = F->lnext[mid % FL_MAXL];
+		if (F->fixed)
+			continue;
+		F->fixed = 1;
+		F->rate = s;
+		n++;
+		for (unsigned k = 0; k < F->nl; k++) {
+			fl_link *L = &m->links[F->link[k]];
+			L->rem -= s;
+			L->nun--;
+		}
+	}
+	return n;
+}
+
+/*
+ * Progressive filling over the component: the link with the smallest fair
+ * share (remaining capacity / flows without a rate) is the next bottleneck;
+ * its flows get that share, which the other links of their routes give up.
+ */
+static void fill(fl_model *m)
+{
+	for (size_t i = 0; i < m->clinks.len; i++) {
+		fl_link *L = &m->links[m->clinks.ptr[i]];
+		L->rem = L->cap;
+		L->nun = L->nflows;
+	}
+	for (size_t i = 0; i < m->cflows.len; i++)
+		m->flows.ptr[m->cflows.ptr[i]].fixed = 0;
+	size_t left = m->cflows.len;
+	while (left) {
+		uint32_t best = FL_NONE;
+		double bs = INFINITY;
+		for (size_t i = 0; i < m->clinks.len; i++) {
+			const fl_link *L = &m->links[m->clinks.ptr[i]];
+			if (L->nun && L->rem / L->nun < bs) {
+				bs = L->rem / L->nun;
+				best = m->clinks.ptr[i];
+			}
+		}
+		left -= fix_flows(m, best, bs > FL_MIN_RATE ? bs : FL_MIN_RATE);
+	}
+}
+
+/* The completion time of a flow with `left` bytes at `rate` from now, rounded up to a whole ps. */
+static ncsim_time_t finish_at(ncsim_time_t now, double left, double rate)
+{
+	if (!(left > 0))
+		return now;
+	double t = ceil(left * 1e12 / rate);
+	return t >= 1.8e19 ? FL_NEVER : ck_sat_add(now, (uint64_t)t);
+}
+
+/* Schedules the completion event for the earliest end unless the live one already fires then. */
+static void reschedule(fl_model *m)
+{
+	if (!m->heap.len)
+		return;
+	ncsim_time_t t = m->flows.ptr[m->heap.ptr[0]].fin, now = sim_now(m->ctx);
+	if (m->ev_live && m->ev_time == t)
+		return;
+	m->gen++;
+	m->ev_live = 1;
+	m->ev_time = t;
+	sim_send(m->ctx, m->self, t - now, FL_EV_DONE, &m->gen, sizeof m->gen);
+}
+
+/* Recomputes the rates of the component of the seed links and the completion event. */
+static void reshare(fl_model *m)
+{
+	if (!m->seeds.len)
+		return;
+	ncsim_time_t now = sim_now(m->ctx);
+	component(m);
+	for (size_t i = 0; i < m->cflows.len; i++) {
+		fl_flow *F = &m->flows.ptr[m->cflows.ptr[i]];
+		F->left -= F->rate * (double)(now - F->since) / 1e12;
+		if (F->left < 0)
+			F->left = 0;
+		F->since = now;
+	}
+	fill(m);
+	for (size_t i = 0; i < m->cflows.len; i++) {
+		uint32_t f = m->cflows.ptr[i];
+		fl_flow *F = &m->flows.ptr[f];
+		F->fin = finish_at(now, F->left, F->rate);
+		heap_update(m, f);
+	}
+	for (size_t i = 0; i < m->clinks.len; i++) {
+		fl_link *L = &m->links[m->clinks.ptr[i]];
+		int sat = L->nflows && L->rem <= L->cap * 1e-9;
+		if (sat && L->sat_since == FL_NEVER)
+			L->sat_since = now;
+		else if (!sat && L->sat_since != FL_NEVER) {
+			L->sat += now - L->sat_since;
+			L->sat_since = FL_NEVER;
+		}
+	}
+	reschedule(m);
+}
+
+/* --------------------------------------------------------------- routes */
+
+static uint32_t rnd(fl_model *m, uint32_t n) { return (uint32_t)(sim_rng_u64(m->ctx, m->self) % n); }
+
+/*
+ * Minimal routing's port at router r towards group g, as the packet model
+ * chooses it: the router's own global link to g (a random one if several),
+ * else the local link to a random router of the group that has one.
+ */
+static uint32_t toward_group(fl_model *m, uint32_t r, uint32_t g)
+{
+	const df_topo *T = &m->topo;
+	uint32_t cg = r / T->a, ri = r % T->a;
+	const uint32_t *lo = T->gw + T->gw_start[(size_t)cg * T->g + g];
+	uint32_t n = T->gw_start[(size_t)cg * T->g + g + 1] - T->gw_start[(size_t)cg * T->g + g], own = 0;
+	for (uint32_t i = 0; i < n; i++)
+		own += (lo[i] >> 8) == ri;
+	if (own) {
+		uint32_t pick = own > 1 ? rnd(m, own) : 0;
+		for (uint32_t i = 0; i < n; i++)
+			if ((lo[i] >> 8) == ri && !pick--)
+				return df_topo_global_port(T, lo[i] & 0xff);
+	}
+	return df_topo_local_port(T, ri, lo[n > 1 ? rnd(m, n) : 0] >> 8);
+}
+
+/*
+ * Appends the router links from router *r to router `target`, or (to_group)
+ * to any router of group `target`. 0, or -1 if the route would outgrow FL_MAXL.
+ */
+static int walk(fl_model *m, fl_flow *F, uint32_t *r, uint32_t target, int to_group)
+{
+	const df_topo *T = &m->topo;
+	while (to_group ? *r / T->a != target : *r != target) {
+		if (F->nl + 2u > FL_MAXL)
+			return -1;
+		uint32_t g = to_group ? target : target / T->a;
+		uint32_t port = *r / T->a == g ? df_topo_local_port(T, *r % T->a, target % T->a) : toward_group(m, *r, g);
+		F->link[F->nl++] = port_link(m, *r, port);
+		*r = T->peer[(size_t)*r * T->nports + port];
+	}
+	return 0;
+}
+
+/* The router links of F's route (injection link already in place), minimal or through an intermediate. */
+static void route_links(fl_model *m, fl_flow *F, int nonmin)
+{
+	const df_topo *T = &m->topo;
+	uint32_t r = F->src / T->p, dr = F->dst / T->p, cg = r / T->a, dg = dr / T->a;
+	F->nonmin = 0;
+	if (nonmin && r != dr) {
+		if (cg == dg && T->a >= 3) {
+			uint32_t inter = cg * T->a + df_skip_two(rnd(m, T->a - 2), r % T->a, dr % T->a);
+			(void)walk(m, F, &r, inter, 0);
+			F->nonmin = 1;
+		} else if (cg != dg && T->g >= 3) {
+			(void)walk(m, F, &r, df_skip_two(rnd(m, T->g - 2), cg, dg), 1);
+			F->nonmin = 1;
+		}
+	}
+	(void)walk(m, F, &r, dr, 0);
+}
+
+/* The most flows on one router-to-router link of F's route: UGAL's load estimate. */
+static uint32_t route_load(const fl_model *m, const fl_flow *F)
+{
+	uint32_t q = 0;
+	for (unsigned k = 1; k + 1 < F->nl; k++)
+		if (m->links[F->link[k]].nflows > q)
+			q = m->links[F->link[k]].nflows;
+	return q;
+}
+
+/*
+ * Fills F's links. Valiant goes through a random intermediate; UGAL and PAR
+ * decide once, at the start: the minimal route unless its most crowded link
+ * carries more than twice the flows of the non-minimal one's.
+ */
+static void route(fl_model *m, fl_flow *F)
+{
+	const df_topo *T = &m->topo;
+	F->nl = 0;
+	F->link[F->nl++] = F->src;
+	enum df_routing alg = m->cfg.routing;
+	route_links(m, F, alg == DF_ROUTE_VALIANT);
+	if (alg == DF_ROUTE_UGAL || alg == DF_ROUTE_PAR) {
+		fl_flow alt = *F;
+		alt.nl = 1;
+		route_links(m, &alt, 1);
+		if (alt.nonmin && route_load(m, F) > 2 * route_load(m, &alt))
+			*F = alt;
+	}
+	uint32_t dr = F->dst / T->p;
+	F->link[F->nl++] = port_link(m, dr, F->dst % T->p);
+}
+
+/* Zero-load latency of a route: every link's propagation delay and a router delay per router crossed. */
+static ncsim_time_t route_latency(const fl_model *m, const fl_flow *F, double *minbw)
+{
+	ncsim_time_t t = (ncsim_time_t)(F->nl - 1) * m->cfg.router_delay;
+	*minbw = INFINITY;
+	for (unsigned k = 0; k < F->nl; k++) {
+		enum df_class c = link_class(m, F->link[k]);
+		t += m->cfg.latency[c];
+		if (m->cfg.bw[c] < *minbw)
+			*minbw = m->cfg.bw[c];
+	}
+	return t;
+}
+
+/* --------------------------------------------------------------- events */
+
+static uint32_t flow_new(fl_model *m)
+{
+	if (m->free_flow != FL_NONE) {
+		uint32_t f = m->free_flow;
+		m->free_flow = m->flows.ptr[f].next;
+		return f;
+	}
+	VEC_GROW(&m->flows, m->flows.len + 1);
+	return (uint32_t)m->flows.len++;
+}
+
+static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
+{
+	fl_model *m = (fl_model *)nm;
+	if (msg->src_node >= nm->nnodes || msg->dst_node >= nm->nnodes)
+		return NET_EBADNODE;
+	fl_flow F = {
+		.src = msg->src_node, .dst = msg->dst_node, .bytes = msg->bytes, .left = (double)msg->bytes,
+		.cookie = msg->cookie, .cookie2 = msg->cookie2, .notify = msg->notify, .notify_kind = msg->notify_kind,
+		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = sim_now(ctx),
+		.since = sim_now(ctx), .hpos = FL_NONE, .next = FL_NONE,
+	};
+	route(m, &F);
+	double minbw;
+	F.lat = route_latency(m, &F, &minbw);
+	if (!ck_time_ok(ck_sat_add(ck_sat_add(sim_now(ctx), ck_xfer_ps(msg->bytes, minbw)), F.lat)))
+		return NET_ETIME;
+	uint32_t f = flow_new(m);
+	m->flows.ptr[f] = F;
+	nm->totals.msgs_injected[F.tclass]++;
+	nm->totals.bytes_injected[F.tclass] += F.bytes;
+	m->open++;
+	if (!F.bytes) { /* nothing to share: only the path's latency */
+		sim_send(ctx, m->self, F.lat, FL_EV_ARRIVE, &f, sizeof f);
+		return 0;
+	}
+	for (unsigned k = 0; k < F.nl; k++) {
+		link_attach(m, f, k);
+		VEC_PUSH(&m->seeds, F.link[k]);
+	}
+	if (!m->batch_live) { /* every injection of this instant shares one recomputation */
+		m->batch_live = 1;
+		sim_send(ctx, m->self, 0, FL_EV_BATCH, NULL, 0);
+	}
+	return 0;
+}
+
+static void on_batch(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx, (void)ev;
+	fl_model *m = state;
+	m->batch_live = 0;
+	reshare(m);
+}
+
+/* The last byte of every flow due now has left its bottleneck: it reaches the destination a path latency later. */
+static void on_done(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	fl_model *m = state;
+	if (SIM_PAYLOAD(ev, const uint64_t)[0] != m->gen)
+		return; /* a later change moved the next completion */
+	m->ev_live = 0;
+	ncsim_time_t now = sim_now(ctx);
+	while (m->heap.len && m->flows.ptr[m->heap.ptr[0]].fin <= now) {
+		uint32_t f = m->heap.ptr[0];
+		heap_remove(m, f);
+		fl_flow *F = &m->flows.ptr[f];
+		for (unsigned k = 0; k < F->nl; k++) {
+			link_detach(m, f, k);
+			VEC_PUSH(&m->seeds, F->link[k]);
+		}
+		sim_send(ctx, m->self, F->lat, FL_EV_ARRIVE, &f, sizeof f);
+	}
+	reshare(m);
+	reschedule(m);
+}
+
+static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	fl_model *m = state;
+	uint32_t f = SIM_PAYLOAD(ev, const uint32_t)[0];
+	fl_flow *F = &m->flows.ptr[f];
+	net_delivery d = {
+		.cookie = F->cookie, .cookie2 = F->cookie2, .bytes = F->bytes, .src_node = F->src, .dst_node = F->dst,
+		.inject_time = F->inject_time, .hops = (uint16_t)(F->nl - 2), .tclass = F->tclass, .nonminimal = F->nonmin,
+	};
+	m->base.totals.msgs_delivered[F->tclass]++;
+	m->base.totals.bytes_delivered[F->tclass] += F->bytes;
+	m->open--;
+	sim_eid to = F->notify;
+	uint16_t kind = F->notify_kind;
+	F->next = m->free_flow;
+	m->free_flow = f;
+	sim_send(ctx, to, 0, kind, &d, sizeof d);
+}
+
+static const sim_handler fl_handlers[] = {[FL_EV_DONE] = on_done, [FL_EV_ARRIVE] = on_arrive, [FL_EV_BATCH] = on_batch};
+static const sim_type fl_type = {.name = "flow-network", .handlers = fl_handlers, .nhandlers = 3};
+
+/* --------------------------------------------------------------- net_ops */
+
+/*
+ * A lone flow on the minimal route: the path's latency plus the bytes at the
+ * slowest link's bandwidth, which is what its delivery takes. The route is
+ * the one minimal routing picks first (the source router's own global link,
+ * else the group's first), without drawing from the model's random stream.
+ */
+static ncsim_time_t fl_estimate(net_model *nm, uint32_t src, uint32_t dst, uint64_t bytes)
+{
+	fl_model *m = (fl_model *)nm;
+	const df_topo *T = &m->topo;
+	if (src >= nm->nnodes || dst >= nm->nnodes)
+		return 0;
+	uint32_t rs = src / T->p, rd = dst / T->p, gs = rs / T->a, gd = rd / T->a;
+	fl_flow F = {.src = src, .dst = dst, .nl = 1, .link = {src}};
+	if (rs != rd && gs == gd)
+		F.link[F.nl++] = port_link(m, rs, df_topo_local_port(T, rs % T->a, rd % T->a));
+	if (gs != gd) {
+		const uint32_t *lo = T->gw + T->gw_start[(size_t)gs * T->g + gd];
+		const uint32_t *hi = T->gw + T->gw_start[(size_t)gs * T->g + gd + 1], *pick = lo;
+		for (const uint32_t *q = lo; q < hi; q++)
+			if ((*q >> 8) == rs % T->a) {
+				pick = q;
+				break;
+			}
+		uint32_t gwr = gs * T->a + (*pick >> 8), gport = df_topo_global_port(T, *pick & 0xff);
+		uint32_t arr = T->peer[(size_t)gwr * T->nports + gport];
+		if (gwr != rs)
+			F.link[F.nl++] = port_link(m, rs, df_topo_local_port(T, rs % T->a, gwr % T->a));
+		F.link[F.nl++] = port_link(m, gwr, gport);
+		if (arr != rd)
+			F.link[F.nl++] = port_link(m, arr, df_topo_local_port(T, arr % T->a, rd % T->a));
+	}
+	F.link[F.nl++] = port_link(m, rd, dst % T->p);
+	double minbw;
+	ncsim_time_t lat = route_latency(m, &F, &minbw);
+	return ck_sat_add(lat, ck_xfer_ps(bytes, minbw));
+}
+
+static int fl_check(net_model *nm, FILE *err)
+{
+	fl_model *m = (fl_model *)nm;
+	int bad = 0;
+	for (int c = 0; c < NET_NCLASSES; c++) {
+		const net_totals *t = &nm->totals;
+		if (t->msgs_injected[c] != t->msgs_delivered[c] || t->bytes_injected[c] != t->bytes_delivered[c]) {
+			fprintf(err, "flow: class %s: %" PRIu64 " messages (%" PRIu64 " B) injected, %" PRIu64 " (%" PRIu64
+			        " B) delivered\n", net_class_name((enum net_class)c), t->msgs_injected[c], t->bytes_injected[c],
+			        t->msgs_delivered[c], t->bytes_delivered[c]);
+			bad = 1;
+		}
+	}
+	/* Every byte delivered crossed one injection link. */
+	uint64_t inj = 0, del = 0;
+	for (uint32_t n = 0; n < m->topo.nnodes; n++)
+		inj += m->links[n].bytes;
+	for (int c = 0; c < NET_NCLASSES; c++)
+		del += nm->totals.bytes_delivered[c];
+	if (inj != del) {
+		fprintf(err, "flow: %" PRIu64 " B crossed the injection links, %" PRIu64 " B delivered\n", inj, del);
+		bad = 1;
+	}
+	if (m->open || m->heap.len) {
+		fprintf(err, "flow: %" PRIu64 " flow(s) never completed\n", m->open);
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}
+
+/* links.csv as the packet model writes it; saturation_ps: time the flows used the whole bandwidth. */
+static int fl_write_links(net_model *nm, FILE *out)
+{
+	fl_model *m = (fl_model *)nm;
+	const df_topo *T = &m->topo;
+	static const char *const cname[DF_NCLASSES] = {"terminal", "local", "global"};
+	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
+	for (uint32_t i = 0; i < T->nnodes; i++)
+		fprintf(out, "%" PRIu32 ",%" PRIu32 ",injection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", i / T->p,
+		        i % T->p, i, m->links[i].bytes, m->links[i].busy, m->links[i].sat);
+	for (uint32_t r = 0; r < T->nrouters; r++)
+		for (uint32_t port = 0; port < T->nports; port++) {
+			size_t ix = (size_t)r * T->nports + port;
+			const fl_link *L = &m->links[port_link(m, r, port)];
+			if (T->peer[ix] != DF_NONE)
+				fprintf(out, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r,
+				        port, cname[df_topo_class(T, port)], T->peer[ix], L->bytes, L->busy, L->sat);
+		}
+	return ferror(out) ? -1 : 0;
+}
+
+static void fl_destroy(net_model *nm)
+{
+	fl_model *m = (fl_model *)nm;
+	free(m->links);
+	VEC_FREE(&m->flows);
+	VEC_FREE(&m->heap);
+	VEC_FREE(&m->clinks);
+	VEC_FREE(&m->cflows);
+	VEC_FREE(&m->seeds);
+	df_topo_free(&m->topo);
+	df_config_clear(&m->cfg);
+	free(m);
+}
+
+static const net_ops fl_ops = {
+	.name = "flow",
+	.inject = fl_inject,
+	.estimate = fl_estimate,
+	.check = fl_check,
+	.write_links = fl_write_links,
+	.destroy = fl_destroy,
+};
+
+int fl_is_flow(const net_model *m) { return m && m->ops == &fl_ops; }
+
+uint64_t fl_memory_bytes(const df_config *c)
+{
+	uint64_t routers = (uint64_t)c->groups * c->routers, nodes = routers * c->nodes;
+	uint64_t nports = (uint64_t)c->nodes + c->routers - 1 + c->globals;
+	/* df_config_check bounds every factor (groups < 2^16, the others < 2^8): no product overflows. */
+	return (nodes + routers * nports) * sizeof(fl_link) + routers * nports * (sizeof(uint32_t) + sizeof(uint16_t)) +
+	       (uint64_t)c->groups * c->groups * 2 * sizeof(uint32_t) + nodes * MEM_NODE_OVERHEAD + sim_entity_bytes();
+}
+
+net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
+{
+	if (df_config_validate(cfg, err) < 0)
+		return NULL;
+	char what[160];
+	snprintf(what, sizeof what, "a flow-level dragonfly of %u groups x %u routers x %u nodes", cfg->groups,
+	         cfg->routers, cfg->nodes);
+	if (mem_limit_check(fl_memory_bytes(cfg), NULL, what, err) < 0)
+		return NULL;
+	fl_model *m = xcalloc(1, sizeof *m);
+	m->cfg = *cfg;
+	m->cfg.intra_file = xstrdup(cfg->intra_file);
+	m->cfg.inter_file = xstrdup(cfg->inter_file);
+	if (df_topo_build(&m->topo, &m->cfg, err) < 0) {
+		df_config_clear(&m->cfg);
+		free(m);
+		return NULL;
+	}
+	const df_topo *T = &m->topo;
+	m->base.ops = &fl_ops;
+	m->base.nnodes = T->nnodes;
+	m->ctx = ctx;
+	m->free_flow = FL_NONE;
+	m->nlinks = T->nnodes + T->nrouters * T->nports;
+	m->links = xcalloc(m->nlinks, sizeof *m->links);
+	for (uint32_t l = 0; l < m->nlinks; l++) {
+		m->links[l].cap = m->cfg.bw[link_class(m, l)];
+		m->links[l].head = FL_NONE;
+		m->links[l].sat_since = FL_NEVER;
+	}
+	m->self = sim_entity_add(ctx, &fl_type, m);
+	return &m->base;
+}

@@ -1,0 +1,25 @@
+/*
+ * flow.h - the flow-level dragonfly network model (prefix fl_).
+ *
+ * Same topology, parameters and routes as the packet-level model
+ * (dragonfly.h), but a message is one flow along its route instead of a train
+ * of packets: the links of the route share their bandwidth among the flows
+ * crossing them by max-min fairness, recomputed when a flow starts or ends.
+ * doc/dragonfly.md ("Flow level") describes it.
+ */
+#ifndef NCSIM_FLOW_H
+#define NCSIM_FLOW_H
+
+#include <stdint.h>
+
+#include "runtime/net/dragonfly.h"
+#include "runtime/net/net.h"
+
+/* Bytes the model allocates up front for the machine of c (flows grow with the traffic). */
+uint64_t fl_memory_bytes(const df_config *c);
+/* Builds the model from a filled configuration (copied); checks the memory limit first. NULL with *err. */
+net_model *fl_create_config(sim_ctx *ctx, const df_config *c, char **err);
+/* 1 if m is a flow-level model. */
+int fl_is_flow(const net_model *m);
+
+#endif

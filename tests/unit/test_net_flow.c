@@ -1,0 +1,259 @@
+/*
+ * test_net_flow.c - the flow-level dragonfly on its own: a probe entity
+ * injects flows and records their deliveries; expectations are worked out by
+ * hand from max-min fair sharing.
+ *
+ * Machine (SYS): 2 groups x 2 routers x 2 nodes, one global link per router.
+ * Node n sits on router n / 2; routers 0, 1 form group 0, routers 2, 3 group 1.
+ * With two groups the absolute arrangement joins router 0 to router 2 and
+ * router 1 to router 3. Bandwidths: terminal T = 2 GB/s, local 4 GB/s,
+ * global G = 1 GB/s (1 B/ns: 1000 ps per byte). Latencies: terminal 10 ns,
+ * local 20 ns, global 100 ns, router delay 50 ns. Path latencies:
+ *   0 -> 1 (one router):            2 x 10 + 50                 =  70 ns
+ *   0 -> 2 (local hop):             2 x 10 + 20 + 2 x 50        = 140 ns
+ *   0 -> 4, 1 -> 5 (global hop):    2 x 10 + 100 + 2 x 50       = 220 ns
+ *   0 -> 6 (global, then local):    2 x 10 + 100 + 20 + 3 x 50  = 290 ns
+ */
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/sysconf.h"
+#include "base/util.h"
+#include "runtime/net/flow.h"
+#include "runtime/net/netfactory.h"
+#include "tests/unit/unit.h"
+
+#define NS 1000ULL
+
+#define SYS_FMT                                                                                                      \
+	"[network]\nmodel = dragonfly\ngroups = %d\nrouters_per_group = 2\nnodes_per_router = 2\n"                     \
+	"global_links_per_router = %d\nterminal_bandwidth = 2 GB/s\nlocal_bandwidth = 4 GB/s\n"                         \
+	"global_bandwidth = 1 GB/s\nterminal_latency = 10 ns\nlocal_latency = 20 ns\nglobal_latency = 100 ns\n"        \
+	"router_delay = 50 ns\n"
+
+enum { MAXD = 128 };
+typedef struct probe {
+	net_model *net;
+	int n;
+	ncsim_time_t at[MAXD];
+	net_delivery d[MAXD];
+	int nplan;
+	uint32_t plan[MAXD][3]; /* src, dst, bytes: injected at time 0, cookie = index */
+} probe;
+
+static void on_delivery(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	probe *p = state;
+	const net_delivery *d = SIM_PAYLOAD(ev, const net_delivery);
+	CU_ASSERT_FATAL(d->cookie < MAXD);
+	p->at[d->cookie] = sim_now(ctx);
+	p->d[d->cookie] = *d;
+	p->n++;
+}
+
+static void on_start(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ev;
+	probe *p = state;
+	for (int i = 0; i < p->nplan; i++) {
+		net_msg m = {.src_node = p->plan[i][0], .dst_node = p->plan[i][1], .bytes = p->plan[i][2],
+		             .notify = sim_self(ctx), .notify_kind = 0, .cookie = (uint64_t)i};
+		CU_ASSERT_EQUAL(net_inject(p->net, ctx, &m), 0);
+	}
+}
+
+static const sim_handler probe_handlers[] = {on_delivery, on_start};
+static const sim_type probe_type = {.name = "probe", .handlers = probe_handlers, .nhandlers = 2};
+
+/* The flow model of SYS with `groups` groups (h = groups - 1) and the given routing (NULL: minimal). */
+static net_model *make(sim_ctx *ctx, int groups, const char *routing)
+{
+	char *text = xasprintf(SYS_FMT, groups, groups - 1), *err = NULL;
+	sysconf_t *sc = sysconf_parse("test.sys", text, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	net_model *m = netf_create_routed(ctx, sc, "flow", routing, 0, &err);
+	if (!m)
+		fprintf(stderr, "%s\n", err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+	CU_ASSERT_TRUE(fl_is_flow(m));
+	CU_ASSERT_STRING_EQUAL(m->ops->name, "flow");
+	sysconf_free(sc);
+	free(text);
+	return m;
+}
+
+/* Runs p's plan to the end (or to `until` first when until != 0, where check must still fail). */
+static void run(probe *p, int groups, const char *routing, uint64_t seed, ncsim_time_t until)
+{
+	sim_ctx *ctx = sim_new(seed);
+	p->net = make(ctx, groups, routing);
+	sim_eid me = sim_entity_add(ctx, &probe_type, p);
+	sim_send(ctx, me, 0, 1, NULL, 0);
+	if (until) {
+		CU_ASSERT_EQUAL(sim_run(ctx, until), 0);
+		FILE *devnull = fopen("/dev/null", "w");
+		CU_ASSERT_EQUAL(p->net->ops->check(p->net, devnull), -1); /* flows still under way */
+		fclose(devnull);
+	}
+	CU_ASSERT_EQUAL(sim_run(ctx, SIM_FOREVER), 0);
+	CU_ASSERT_EQUAL(p->n, p->nplan);
+	CU_ASSERT_EQUAL(p->net->ops->check(p->net, stderr), 0);
+	uint64_t planned = 0, in = 0, out = 0, msgs = 0;
+	for (int i = 0; i < p->nplan; i++)
+		planned += p->plan[i][2];
+	for (int c = 0; c < NET_NCLASSES; c++) {
+		in += p->net->totals.bytes_injected[c];
+		out += p->net->totals.bytes_delivered[c];
+		msgs += p->net->totals.msgs_delivered[c];
+	}
+	CU_ASSERT_EQUAL(in, planned);
+	CU_ASSERT_EQUAL(out, planned);
+	CU_ASSERT_EQUAL(msgs, (uint64_t)p->nplan);
+	net_destroy(p->net);
+	sim_free(ctx);
+}
+
+/* A lone flow gets its slowest link's bandwidth and arrives a path latency after its last byte left. */
+static void test_alone(void)
+{
+	probe p = {.nplan = 1, .plan = {{0, 1, 2000}}};
+	run(&p, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(p.at[0], 2000 * NS / 2 + 70 * NS); /* 2000 B at T = 2 B/ns, + 70 ns */
+	CU_ASSERT_EQUAL(p.d[0].hops, 0);
+	CU_ASSERT_EQUAL(p.d[0].bytes, 2000);
+	CU_ASSERT_EQUAL(p.d[0].src_node, 0);
+	CU_ASSERT_EQUAL(p.d[0].dst_node, 1);
+
+	probe q = {.nplan = 2, .plan = {{0, 4, 1000}, {0, 6, 0}}};
+	run(&q, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(q.at[0], 1000 * NS + 220 * NS); /* the global link, G = 1 B/ns, is the bottleneck */
+	CU_ASSERT_EQUAL(q.d[0].hops, 1);
+	CU_ASSERT_EQUAL(q.d[0].nonminimal, 0);
+	CU_ASSERT_EQUAL(q.at[1], 290 * NS); /* no bytes: the path latency alone */
+	CU_ASSERT_EQUAL(q.d[1].hops, 2);
+}
+
+/* estimate() is what a lone flow takes on the minimal route. */
+static void test_estimate(void)
+{
+	sim_ctx *ctx = sim_new(1);
+	net_model *m = make(ctx, 2, NULL);
+	CU_ASSERT_EQUAL(m->ops->estimate(m, 0, 1, 2000), 1070 * NS);
+	CU_ASSERT_EQUAL(m->ops->estimate(m, 0, 2, 0), 140 * NS);
+	CU_ASSERT_EQUAL(m->ops->estimate(m, 0, 4, 1000), 1220 * NS);
+	CU_ASSERT_EQUAL(m->ops->estimate(m, 0, 6, 1000), 1290 * NS);
+	net_msg bad = {.src_node = 0, .dst_node = 8, .bytes = 1};
+	CU_ASSERT_EQUAL(net_inject(m, ctx, &bad), NET_EBADNODE);
+	net_destroy(m);
+	sim_free(ctx);
+}
+
+/* Two flows out of one NIC get T / 2 each and their last bytes leave together. */
+static void test_shared_nic(void)
+{
+	probe p = {.nplan = 2, .plan = {{0, 1, 2000}, {0, 2, 2000}}};
+	run(&p, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(p.at[0], 2000 * NS + 70 * NS);  /* 2000 B at 1 B/ns */
+	CU_ASSERT_EQUAL(p.at[1], 2000 * NS + 140 * NS); /* the same end, a longer path */
+}
+
+/*
+ * A (0 -> 1, 3000 B) and B (0 -> 4, 500 B) share node 0's injection link
+ * (T = 2); B and C (1 -> 5, 1000 B) share router 0's global link (G = 1).
+ * Max-min: the global link is the tightest (1 / 2 per flow): B = C = 0.5;
+ * A gets what B leaves of the NIC: 1.5 (B/ns).
+ *   B ends at 500 / 0.5 = 1000 ns; then A has 1500 B left, C 500 B.
+ *   A alone on its links: 2 B/ns, ends at 1000 + 750 = 1750 ns.
+ *   C alone on the global link: 1 B/ns, ends at 1000 + 500 = 1500 ns.
+ */
+static void test_maxmin(void)
+{
+	probe p = {.nplan = 3, .plan = {{0, 1, 3000}, {0, 4, 500}, {1, 5, 1000}}};
+	run(&p, 2, NULL, 1, 500 * NS);
+	CU_ASSERT_EQUAL(p.at[1], 1000 * NS + 220 * NS);
+	CU_ASSERT_EQUAL(p.at[0], 1750 * NS + 70 * NS);
+	CU_ASSERT_EQUAL(p.at[2], 1500 * NS + 220 * NS);
+}
+
+/* The shorter of two flows sharing a NIC ends at 1000 ns; the other then runs at the full T. */
+static void test_speedup(void)
+{
+	probe p = {.nplan = 2, .plan = {{0, 1, 1000}, {0, 2, 3000}}};
+	run(&p, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(p.at[0], 1000 * NS + 70 * NS);
+	/* 1000 B at 1 B/ns, then 2000 B at 2 B/ns: 2000 ns. */
+	CU_ASSERT_EQUAL(p.at[1], 2000 * NS + 140 * NS);
+}
+
+/*
+ * All-to-all among the first node of every router (10 nodes) on 5 groups
+ * with 4 global links per router: a*h = 8 links per group for 4 other groups,
+ * so every pair of groups has two links (minimal routing draws one) and
+ * Valiant has 3 intermediate groups to draw from.
+ */
+static void all_to_all(probe *p, const char *routing, uint64_t seed)
+{
+	memset(p, 0, sizeof *p);
+	for (uint32_t s = 0; s < 10; s++)
+		for (uint32_t d = 0; d < 10; d++)
+			if (s != d) {
+				p->plan[p->nplan][0] = 2 * s;
+				p->plan[p->nplan][1] = 2 * d;
+				p->plan[p->nplan++][2] = 1000 + 37 * s + 11 * d;
+			}
+	run(p, 5, routing, seed, 0);
+}
+
+/* The same seed gives the same run, routing draws included; a fresh seed moves the Valiant routes. */
+static void test_determinism(void)
+{
+	static probe a, b, c;
+	all_to_all(&a, "ugal", 5);
+	all_to_all(&b, "ugal", 5);
+	CU_ASSERT_EQUAL(a.n, a.nplan);
+	CU_ASSERT_EQUAL(memcmp(a.at, b.at, sizeof a.at), 0);
+	CU_ASSERT_EQUAL(memcmp(a.d, b.d, sizeof a.d), 0);
+	all_to_all(&a, "nonminimal", 5);
+	all_to_all(&b, "nonminimal", 5);
+	all_to_all(&c, "nonminimal", 6);
+	CU_ASSERT_EQUAL(memcmp(a.at, b.at, sizeof a.at), 0);
+	CU_ASSERT_NOT_EQUAL(memcmp(a.at, c.at, sizeof a.at), 0);
+	/* Valiant between groups: through a third group, so 2 global hops and more. */
+	int nonmin = 0;
+	for (int i = 0; i < a.nplan; i++)
+		if (a.d[i].nonminimal) {
+			nonmin++;
+			CU_ASSERT_TRUE(a.d[i].hops >= 2);
+		}
+	CU_ASSERT_TRUE(nonmin > 0);
+}
+
+/*
+ * Every flow arrives with its bytes (run() checks the totals and check());
+ * stopped half way, check() reports the flows still under way.
+ */
+static void test_conservation(void)
+{
+	static probe p;
+	all_to_all(&p, NULL, 1);
+	for (int i = 0; i < p.nplan; i++)
+		CU_ASSERT_EQUAL(p.d[i].bytes, p.plan[i][2]);
+	probe q = {.nplan = 2, .plan = {{0, 1, 1000}, {3, 7, 5000}}};
+	run(&q, 2, NULL, 1, 1000 * NS); /* at 1 us the 5000 B flow (global link: 1 B/ns) is still under way */
+}
+
+int main(void)
+{
+	static const ut_test tests[] = {
+		{"lone flow: bottleneck bandwidth + path latency", test_alone},
+		{"estimate = lone flow, bad node", test_estimate},
+		{"two flows on one NIC: half each", test_shared_nic},
+		{"max-min with unequal shares", test_maxmin},
+		{"a flow ending speeds up the other", test_speedup},
+		{"determinism and Valiant routes", test_determinism},
+		{"conservation", test_conservation},
+		{NULL, NULL},
+	};
+	return ut_run("flow", tests);
+}
