@@ -17,11 +17,20 @@
  * Rates change only when a flow starts or ends, and only for the flows of the
  * connected component (through shared links) of the changed one: those are
  * found by a breadth-first walk, their remaining bytes advanced to now, and
- * their rates recomputed by progressive filling. A min-heap keyed by the
- * predicted end time gives the next completion; one kernel event per model
- * is scheduled for it, carrying a generation number so that an event made
- * stale by a later change is ignored (the kernel cannot cancel events).
- * Injections at one instant are batched into one recomputation.
+ * their rates recomputed by progressive filling. Two cases skip the walk: a
+ * flow that starts on links no other flow uses gets the slowest link's
+ * bandwidth at once, and a flow that ends alone on its links changes nobody.
+ * Other injections at one instant are batched into one recomputation.
+ *
+ * Events: a min-heap keyed by the predicted end time gives the next
+ * completion. The kernel cannot cancel events, so the model keeps the times
+ * of its pending completion events on a stack, earliest on top (a new one is
+ * scheduled only when the heap's minimum is earlier than every pending one,
+ * so each push is the new earliest and each firing pops the top); an event
+ * that finds nothing due only schedules the next. A completed flow's
+ * delivery is sent to its receiver at once, a path latency ahead: a message
+ * costs one completion event (shared by flows that end together) and its
+ * delivery.
  */
 #include "runtime/net/flow.h"
 
@@ -41,7 +50,7 @@
 /* A share below this (bytes/s) is raised to it, so a rounding residue never makes a flow wait forever. */
 #define FL_MIN_RATE 1e-3
 
-enum { FL_EV_DONE = 0, FL_EV_ARRIVE, FL_EV_BATCH };
+enum { FL_EV_DONE = 0, FL_EV_BATCH };
 
 typedef struct fl_link {
 	double cap;              /* bytes/s */
@@ -78,9 +87,9 @@ typedef struct fl_model {
 	uint32_t free_flow;
 	VEC(uint32_t) heap;      /* flow ids, min (fin, id) first */
 	VEC(uint32_t) clinks, cflows, seeds;
-	uint64_t stamp, gen, open;
-	ncsim_time_t ev_time;    /* time of the live completion event */
-	int ev_live, batch_live;
+	VEC(ncsim_time_t) pending; /* times of the completion events in the kernel, earliest last */
+	uint64_t stamp, open;
+	int batch_live;
 } fl_model;
 
 /* --------------------------------------------------------------- links */
@@ -279,18 +288,28 @@ static ncsim_time_t finish_at(ncsim_time_t now, double left, double rate)
 	return t >= 1.8e19 ? FL_NEVER : ck_sat_add(now, (uint64_t)t);
 }
 
-/* Schedules the completion event for the earliest end unless the live one already fires then. */
+/* Schedules a completion event for the earliest end unless one is pending at or before it. */
 static void reschedule(fl_model *m)
 {
 	if (!m->heap.len)
 		return;
-	ncsim_time_t t = m->flows.ptr[m->heap.ptr[0]].fin, now = sim_now(m->ctx);
-	if (m->ev_live && m->ev_time == t)
+	ncsim_time_t t = m->flows.ptr[m->heap.ptr[0]].fin;
+	if (m->pending.len && m->pending.ptr[m->pending.len - 1] <= t)
 		return;
-	m->gen++;
-	m->ev_live = 1;
-	m->ev_time = t;
-	sim_send(m->ctx, m->self, t - now, FL_EV_DONE, &m->gen, sizeof m->gen);
+	VEC_PUSH(&m->pending, t);
+	sim_send(m->ctx, m->self, t - sim_now(m->ctx), FL_EV_DONE, NULL, 0);
+}
+
+/* Opens or closes L's saturated interval after its flows got their rates (L->rem: what they leave). */
+static void note_saturation(fl_link *L, ncsim_time_t now)
+{
+	int sat = L->nflows && L->rem <= L->cap * 1e-9;
+	if (sat && L->sat_since == FL_NEVER)
+		L->sat_since = now;
+	else if (!sat && L->sat_since != FL_NEVER) {
+		L->sat += now - L->sat_since;
+		L->sat_since = FL_NEVER;
+	}
 }
 
 /* Recomputes the rates of the component of the seed links and the completion event. */
@@ -314,16 +333,31 @@ static void reshare(fl_model *m)
 		F->fin = finish_at(now, F->left, F->rate);
 		heap_update(m, f);
 	}
-	for (size_t i = 0; i < m->clinks.len; i++) {
-		fl_link *L = &m->links[m->clinks.ptr[i]];
-		int sat = L->nflows && L->rem <= L->cap * 1e-9;
-		if (sat && L->sat_since == FL_NEVER)
-			L->sat_since = now;
-		else if (!sat && L->sat_since != FL_NEVER) {
-			L->sat += now - L->sat_since;
-			L->sat_since = FL_NEVER;
-		}
+	for (size_t i = 0; i < m->clinks.len; i++)
+		note_saturation(&m->links[m->clinks.ptr[i]], now);
+	reschedule(m);
+}
+
+/*
+ * A flow whose links carry no other flow is a component of its own: max-min
+ * gives it the smallest capacity of its route, as fill() would, with no walk.
+ */
+static void start_alone(fl_model *m, uint32_t f)
+{
+	ncsim_time_t now = sim_now(m->ctx);
+	fl_flow *F = &m->flows.ptr[f];
+	double s = INFINITY;
+	for (unsigned k = 0; k < F->nl; k++)
+		if (m->links[F->link[k]].cap < s)
+			s = m->links[F->link[k]].cap;
+	F->rate = s > FL_MIN_RATE ? s : FL_MIN_RATE;
+	for (unsigned k = 0; k < F->nl; k++) {
+		fl_link *L = &m->links[F->link[k]];
+		L->rem = L->cap - F->rate;
+		note_saturation(L, now);
 	}
+	F->fin = finish_at(now, F->left, F->rate);
+	heap_update(m, f);
 	reschedule(m);
 }
 
@@ -450,6 +484,18 @@ static uint32_t flow_new(fl_model *m)
 	return (uint32_t)m->flows.len++;
 }
 
+/* Hands F's delivery to its receiver a path latency from now and counts it delivered. */
+static void deliver(fl_model *m, const fl_flow *F)
+{
+	net_delivery d = {
+		.cookie = F->cookie, .cookie2 = F->cookie2, .bytes = F->bytes, .src_node = F->src, .dst_node = F->dst,
+		.inject_time = F->inject_time, .hops = (uint16_t)(F->nl - 2), .tclass = F->tclass, .nonminimal = F->nonmin,
+	};
+	m->base.totals.msgs_delivered[F->tclass]++;
+	m->base.totals.bytes_delivered[F->tclass] += F->bytes;
+	sim_send(m->ctx, F->notify, F->lat, F->notify_kind, &d, sizeof d);
+}
+
 static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 {
 	fl_model *m = (fl_model *)nm;
@@ -466,20 +512,27 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 	F.lat = route_latency(m, &F, &minbw);
 	if (!ck_time_ok(ck_sat_add(ck_sat_add(sim_now(ctx), ck_xfer_ps(msg->bytes, minbw)), F.lat)))
 		return NET_ETIME;
-	uint32_t f = flow_new(m);
-	m->flows.ptr[f] = F;
 	nm->totals.msgs_injected[F.tclass]++;
 	nm->totals.bytes_injected[F.tclass] += F.bytes;
-	m->open++;
 	if (!F.bytes) { /* nothing to share: only the path's latency */
-		sim_send(ctx, m->self, F.lat, FL_EV_ARRIVE, &f, sizeof f);
+		deliver(m, &F);
 		return 0;
 	}
+	uint32_t f = flow_new(m);
+	m->flows.ptr[f] = F;
+	m->open++;
+	int alone = 1;
 	for (unsigned k = 0; k < F.nl; k++) {
 		link_attach(m, f, k);
-		VEC_PUSH(&m->seeds, F.link[k]);
+		alone &= m->links[F.link[k]].nflows == 1;
 	}
-	if (!m->batch_live) { /* every injection of this instant shares one recomputation */
+	if (alone) {
+		start_alone(m, f);
+		return 0;
+	}
+	for (unsigned k = 0; k < F.nl; k++)
+		VEC_PUSH(&m->seeds, F.link[k]);
+	if (!m->batch_live) { /* every shared injection of this instant joins one recomputation */
 		m->batch_live = 1;
 		sim_send(ctx, m->self, 0, FL_EV_BATCH, NULL, 0);
 	}
@@ -494,49 +547,37 @@ static void on_batch(sim_ctx *ctx, void *state, const sim_event *ev)
 	reshare(m);
 }
 
-/* The last byte of every flow due now has left its bottleneck: it reaches the destination a path latency later. */
+/*
+ * The last byte of every flow due now has left its bottleneck: its delivery
+ * goes out, due a path latency later, and the flows that shared its links
+ * (if any) get new rates.
+ */
 static void on_done(sim_ctx *ctx, void *state, const sim_event *ev)
 {
+	(void)ev;
 	fl_model *m = state;
-	if (SIM_PAYLOAD(ev, const uint64_t)[0] != m->gen)
-		return; /* a later change moved the next completion */
-	m->ev_live = 0;
 	ncsim_time_t now = sim_now(ctx);
+	m->pending.len--; /* this event: the earliest pending one */
 	while (m->heap.len && m->flows.ptr[m->heap.ptr[0]].fin <= now) {
 		uint32_t f = m->heap.ptr[0];
 		heap_remove(m, f);
 		fl_flow *F = &m->flows.ptr[f];
 		for (unsigned k = 0; k < F->nl; k++) {
 			link_detach(m, f, k);
-			VEC_PUSH(&m->seeds, F->link[k]);
+			if (m->links[F->link[k]].nflows)
+				VEC_PUSH(&m->seeds, F->link[k]);
 		}
-		sim_send(ctx, m->self, F->lat, FL_EV_ARRIVE, &f, sizeof f);
+		deliver(m, F);
+		m->open--;
+		F->next = m->free_flow;
+		m->free_flow = f;
 	}
 	reshare(m);
 	reschedule(m);
 }
 
-static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
-{
-	fl_model *m = state;
-	uint32_t f = SIM_PAYLOAD(ev, const uint32_t)[0];
-	fl_flow *F = &m->flows.ptr[f];
-	net_delivery d = {
-		.cookie = F->cookie, .cookie2 = F->cookie2, .bytes = F->bytes, .src_node = F->src, .dst_node = F->dst,
-		.inject_time = F->inject_time, .hops = (uint16_t)(F->nl - 2), .tclass = F->tclass, .nonminimal = F->nonmin,
-	};
-	m->base.totals.msgs_delivered[F->tclass]++;
-	m->base.totals.bytes_delivered[F->tclass] += F->bytes;
-	m->open--;
-	sim_eid to = F->notify;
-	uint16_t kind = F->notify_kind;
-	F->next = m->free_flow;
-	m->free_flow = f;
-	sim_send(ctx, to, 0, kind, &d, sizeof d);
-}
-
-static const sim_handler fl_handlers[] = {[FL_EV_DONE] = on_done, [FL_EV_ARRIVE] = on_arrive, [FL_EV_BATCH] = on_batch};
-static const sim_type fl_type = {.name = "flow-network", .handlers = fl_handlers, .nhandlers = 3};
+static const sim_handler fl_handlers[] = {[FL_EV_DONE] = on_done, [FL_EV_BATCH] = on_batch};
+static const sim_type fl_type = {.name = "flow-network", .handlers = fl_handlers, .nhandlers = 2};
 
 /* --------------------------------------------------------------- net_ops */
 
@@ -638,6 +679,7 @@ static void fl_destroy(net_model *nm)
 	VEC_FREE(&m->clinks);
 	VEC_FREE(&m->cflows);
 	VEC_FREE(&m->seeds);
+	VEC_FREE(&m->pending);
 	df_topo_free(&m->topo);
 	df_config_clear(&m->cfg);
 	free(m);
