@@ -22,15 +22,17 @@
  * bandwidth at once, and a flow that ends alone on its links changes nobody.
  * Other injections at one instant are batched into one recomputation.
  *
- * Events: a min-heap keyed by the predicted end time gives the next
- * completion. The kernel cannot cancel events, so the model keeps the times
- * of its pending completion events on a stack, earliest on top (a new one is
- * scheduled only when the heap's minimum is earlier than every pending one,
- * so each push is the new earliest and each firing pops the top); an event
- * that finds nothing due only schedules the next. A completed flow's
- * delivery is sent to its receiver at once, a path latency ahead: a message
- * costs one completion event (shared by flows that end together) and its
- * delivery.
+ * Events. The kernel cannot cancel events. A flow started alone keeps its
+ * rate until another flow joins one of its links, so its end is a kernel
+ * event of its own (FL_EV_SOLO), tagged with a generation number that a
+ * later change of the flow voids. The other flows sit in a min-heap keyed by
+ * their predicted end; the model keeps the times of its pending heap events
+ * (FL_EV_DONE) on a stack, earliest on top: a new one is scheduled only when
+ * the heap's minimum is earlier than every pending one, so each push is the
+ * new earliest and each firing pops the top, and an event that finds nothing
+ * due only schedules the next. A completed flow's delivery is sent to its
+ * receiver at once, a path latency ahead: a message costs one completion
+ * event and its delivery.
  */
 #include "runtime/net/flow.h"
 
@@ -50,7 +52,13 @@
 /* A share below this (bytes/s) is raised to it, so a rounding residue never makes a flow wait forever. */
 #define FL_MIN_RATE 1e-3
 
-enum { FL_EV_DONE = 0, FL_EV_BATCH };
+enum { FL_EV_DONE = 0, FL_EV_BATCH, FL_EV_SOLO };
+
+/* FL_EV_SOLO's payload: the end of flow f, valid while the flow's gen is still `gen`. */
+typedef struct fl_solo_ev {
+	uint64_t gen;
+	uint32_t f;
+} fl_solo_ev;
 
 typedef struct fl_link {
 	double cap;              /* bytes/s */
@@ -66,14 +74,21 @@ typedef struct fl_flow {
 	uint32_t link[FL_MAXL];
 	uint32_t lnext[FL_MAXL], lprev[FL_MAXL];
 	double rate, left;       /* bytes/s; bytes still to send at `since` */
-	ncsim_time_t since, fin, lat, inject_time;
+	ncsim_time_t since, lat, inject_time;
 	uint64_t stamp;
+	uint64_t gen;            /* solo: the tag of its live FL_EV_SOLO event; 0 otherwise */
 	uint64_t bytes, cookie, cookie2;
 	uint32_t src, dst, next, hpos; /* next: free list; hpos: heap slot or FL_NONE */
 	sim_eid notify;
 	uint16_t notify_kind;
 	uint8_t nl, tclass, nonmin, fixed;
+	uint8_t solo;            /* started alone: its own completion event, not in the heap */
 } fl_flow;
+
+typedef struct fl_hent {
+	ncsim_time_t fin;        /* predicted time the flow's last byte leaves its bottleneck */
+	uint32_t f;
+} fl_hent;
 
 typedef struct fl_model {
 	net_model base;
@@ -85,11 +100,12 @@ typedef struct fl_model {
 	fl_link *links;
 	VEC(fl_flow) flows;
 	uint32_t free_flow;
-	VEC(uint32_t) heap;      /* flow ids, min (fin, id) first */
+	VEC(fl_hent) heap;       /* flows in flight, min (fin, id) first */
 	VEC(uint32_t) clinks, cflows, seeds;
 	VEC(ncsim_time_t) pending; /* times of the completion events in the kernel, earliest last */
-	uint64_t stamp, open;
+	uint64_t stamp, open, gen;
 	int batch_live;
+	int exact;               /* tests: no fast path, every change recomputes its whole component */
 } fl_model;
 
 /* --------------------------------------------------------------- links */
@@ -143,23 +159,20 @@ static void link_detach(fl_model *m, uint32_t f, unsigned k)
 
 /* --------------------------------------------------------------- heap of completions */
 
-static int heap_less(const fl_model *m, uint32_t a, uint32_t b)
-{
-	const fl_flow *A = &m->flows.ptr[a], *B = &m->flows.ptr[b];
-	return A->fin < B->fin || (A->fin == B->fin && a < b);
-}
+/* Entries carry the end time, so that ordering them reads no flow record. */
+static int heap_less(fl_hent a, fl_hent b) { return a.fin < b.fin || (a.fin == b.fin && a.f < b.f); }
 
-static void heap_set(fl_model *m, size_t i, uint32_t f)
+static void heap_set(fl_model *m, size_t i, fl_hent e)
 {
-	m->heap.ptr[i] = f;
-	m->flows.ptr[f].hpos = (uint32_t)i;
+	m->heap.ptr[i] = e;
+	m->flows.ptr[e.f].hpos = (uint32_t)i;
 }
 
 /* Restores the heap order around slot i (up or down). */
 static void heap_fix(fl_model *m, size_t i)
 {
-	uint32_t f = m->heap.ptr[i];
-	while (i > 0 && heap_less(m, f, m->heap.ptr[(i - 1) / 2])) {
+	fl_hent e = m->heap.ptr[i];
+	while (i > 0 && heap_less(e, m->heap.ptr[(i - 1) / 2])) {
 		heap_set(m, i, m->heap.ptr[(i - 1) / 2]);
 		i = (i - 1) / 2;
 	}
@@ -167,34 +180,43 @@ static void heap_fix(fl_model *m, size_t i)
 		size_t c = 2 * i + 1;
 		if (c >= m->heap.len)
 			break;
-		if (c + 1 < m->heap.len && heap_less(m, m->heap.ptr[c + 1], m->heap.ptr[c]))
+		if (c + 1 < m->heap.len && heap_less(m->heap.ptr[c + 1], m->heap.ptr[c]))
 			c++;
-		if (!heap_less(m, m->heap.ptr[c], f))
+		if (!heap_less(m->heap.ptr[c], e))
 			break;
 		heap_set(m, i, m->heap.ptr[c]);
 		i = c;
 	}
-	heap_set(m, i, f);
+	heap_set(m, i, e);
 }
 
-static void heap_update(fl_model *m, uint32_t f)
+/* Files flow f under end time `fin`, or moves it there. */
+static void heap_update(fl_model *m, uint32_t f, ncsim_time_t fin)
 {
-	if (m->flows.ptr[f].hpos == FL_NONE) {
-		VEC_PUSH(&m->heap, f);
-		m->flows.ptr[f].hpos = (uint32_t)(m->heap.len - 1);
+	fl_hent e = {.fin = fin, .f = f};
+	uint32_t *pos = &m->flows.ptr[f].hpos;
+	if (*pos == FL_NONE) {
+		VEC_PUSH(&m->heap, e);
+		*pos = (uint32_t)(m->heap.len - 1);
+	} else if (m->heap.ptr[*pos].fin == fin) {
+		return;
+	} else {
+		m->heap.ptr[*pos] = e;
 	}
-	heap_fix(m, m->flows.ptr[f].hpos);
+	heap_fix(m, *pos);
 }
 
-static void heap_remove(fl_model *m, uint32_t f)
+/* Takes the earliest flow off the heap. */
+static uint32_t heap_pop(fl_model *m)
 {
-	size_t i = m->flows.ptr[f].hpos;
+	uint32_t f = m->heap.ptr[0].f;
 	m->flows.ptr[f].hpos = FL_NONE;
-	uint32_t last = m->heap.ptr[--m->heap.len];
-	if (i < m->heap.len) {
-		m->heap.ptr[i] = last;
-		heap_fix(m, i);
+	fl_hent last = m->heap.ptr[--m->heap.len];
+	if (m->heap.len) {
+		m->heap.ptr[0] = last;
+		heap_fix(m, 0);
 	}
+	return f;
 }
 
 /* --------------------------------------------------------------- max-min sharing */
@@ -293,7 +315,7 @@ static void reschedule(fl_model *m)
 {
 	if (!m->heap.len)
 		return;
-	ncsim_time_t t = m->flows.ptr[m->heap.ptr[0]].fin;
+	ncsim_time_t t = m->heap.ptr[0].fin;
 	if (m->pending.len && m->pending.ptr[m->pending.len - 1] <= t)
 		return;
 	VEC_PUSH(&m->pending, t);
@@ -330,8 +352,9 @@ static void reshare(fl_model *m)
 	for (size_t i = 0; i < m->cflows.len; i++) {
 		uint32_t f = m->cflows.ptr[i];
 		fl_flow *F = &m->flows.ptr[f];
-		F->fin = finish_at(now, F->left, F->rate);
-		heap_update(m, f);
+		F->solo = 0; /* into the heap: a pending FL_EV_SOLO of F no longer matches */
+		F->gen = 0;
+		heap_update(m, f, finish_at(now, F->left, F->rate));
 	}
 	for (size_t i = 0; i < m->clinks.len; i++)
 		note_saturation(&m->links[m->clinks.ptr[i]], now);
@@ -341,6 +364,8 @@ static void reshare(fl_model *m)
 /*
  * A flow whose links carry no other flow is a component of its own: max-min
  * gives it the smallest capacity of its route, as fill() would, with no walk.
+ * It keeps that rate until another flow joins one of its links (reshare()
+ * then moves it into the heap), so its end can be a kernel event of its own.
  */
 static void start_alone(fl_model *m, uint32_t f)
 {
@@ -356,9 +381,10 @@ static void start_alone(fl_model *m, uint32_t f)
 		L->rem = L->cap - F->rate;
 		note_saturation(L, now);
 	}
-	F->fin = finish_at(now, F->left, F->rate);
-	heap_update(m, f);
-	reschedule(m);
+	F->solo = 1;
+	F->gen = ++m->gen;
+	fl_solo_ev e = {.gen = F->gen, .f = f};
+	sim_send(m->ctx, m->self, finish_at(now, F->left, F->rate) - now, FL_EV_SOLO, &e, sizeof e);
 }
 
 /* --------------------------------------------------------------- routes */
@@ -496,42 +522,52 @@ static void deliver(fl_model *m, const fl_flow *F)
 	sim_send(m->ctx, F->notify, F->lat, F->notify_kind, &d, sizeof d);
 }
 
+static void flow_free(fl_model *m, uint32_t f)
+{
+	m->flows.ptr[f].next = m->free_flow;
+	m->free_flow = f;
+}
+
 static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 {
 	fl_model *m = (fl_model *)nm;
 	if (msg->src_node >= nm->nnodes || msg->dst_node >= nm->nnodes)
 		return NET_EBADNODE;
-	fl_flow F = {
+	ncsim_time_t now = sim_now(ctx);
+	uint32_t f = flow_new(m);
+	fl_flow *F = &m->flows.ptr[f];
+	*F = (fl_flow){
 		.src = msg->src_node, .dst = msg->dst_node, .bytes = msg->bytes, .left = (double)msg->bytes,
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .notify = msg->notify, .notify_kind = msg->notify_kind,
-		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = sim_now(ctx),
-		.since = sim_now(ctx), .hpos = FL_NONE, .next = FL_NONE,
+		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = now,
+		.since = now, .hpos = FL_NONE,
 	};
-	route(m, &F);
+	route(m, F);
 	double minbw;
-	F.lat = route_latency(m, &F, &minbw);
-	if (!ck_time_ok(ck_sat_add(ck_sat_add(sim_now(ctx), ck_xfer_ps(msg->bytes, minbw)), F.lat)))
+	F->lat = route_latency(m, F, &minbw);
+	if (!ck_time_ok(ck_sat_add(ck_sat_add(now, ck_xfer_ps(msg->bytes, minbw)), F->lat))) {
+		flow_free(m, f);
 		return NET_ETIME;
-	nm->totals.msgs_injected[F.tclass]++;
-	nm->totals.bytes_injected[F.tclass] += F.bytes;
-	if (!F.bytes) { /* nothing to share: only the path's latency */
-		deliver(m, &F);
+	}
+	nm->totals.msgs_injected[F->tclass]++;
+	nm->totals.bytes_injected[F->tclass] += F->bytes;
+	if (!F->bytes) { /* nothing to share: only the path's latency */
+		deliver(m, F);
+		flow_free(m, f);
 		return 0;
 	}
-	uint32_t f = flow_new(m);
-	m->flows.ptr[f] = F;
 	m->open++;
 	int alone = 1;
-	for (unsigned k = 0; k < F.nl; k++) {
+	for (unsigned k = 0; k < F->nl; k++) {
 		link_attach(m, f, k);
-		alone &= m->links[F.link[k]].nflows == 1;
+		alone &= m->links[F->link[k]].nflows == 1;
 	}
-	if (alone) {
+	if (alone && !m->exact) {
 		start_alone(m, f);
 		return 0;
 	}
-	for (unsigned k = 0; k < F.nl; k++)
-		VEC_PUSH(&m->seeds, F.link[k]);
+	for (unsigned k = 0; k < F->nl; k++)
+		VEC_PUSH(&m->seeds, F->link[k]);
 	if (!m->batch_live) { /* every shared injection of this instant joins one recomputation */
 		m->batch_live = 1;
 		sim_send(ctx, m->self, 0, FL_EV_BATCH, NULL, 0);
@@ -548,36 +584,49 @@ static void on_batch(sim_ctx *ctx, void *state, const sim_event *ev)
 }
 
 /*
- * The last byte of every flow due now has left its bottleneck: its delivery
- * goes out, due a path latency later, and the flows that shared its links
- * (if any) get new rates.
+ * Flow f's last byte has left its bottleneck: its delivery goes out, due a
+ * path latency later, and the links it leaves to other flows seed a reshare.
  */
+static void complete(fl_model *m, uint32_t f)
+{
+	fl_flow *F = &m->flows.ptr[f];
+	for (unsigned k = 0; k < F->nl; k++) {
+		link_detach(m, f, k);
+		if (m->links[F->link[k]].nflows || m->exact)
+			VEC_PUSH(&m->seeds, F->link[k]);
+	}
+	deliver(m, F);
+	m->open--;
+	flow_free(m, f);
+}
+
+/* The heap's flows due now end; the flows that shared their links get new rates. */
 static void on_done(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	(void)ev;
 	fl_model *m = state;
 	ncsim_time_t now = sim_now(ctx);
 	m->pending.len--; /* this event: the earliest pending one */
-	while (m->heap.len && m->flows.ptr[m->heap.ptr[0]].fin <= now) {
-		uint32_t f = m->heap.ptr[0];
-		heap_remove(m, f);
-		fl_flow *F = &m->flows.ptr[f];
-		for (unsigned k = 0; k < F->nl; k++) {
-			link_detach(m, f, k);
-			if (m->links[F->link[k]].nflows)
-				VEC_PUSH(&m->seeds, F->link[k]);
-		}
-		deliver(m, F);
-		m->open--;
-		F->next = m->free_flow;
-		m->free_flow = f;
-	}
+	while (m->heap.len && m->heap.ptr[0].fin <= now)
+		complete(m, heap_pop(m));
 	reshare(m);
 	reschedule(m);
 }
 
-static const sim_handler fl_handlers[] = {[FL_EV_DONE] = on_done, [FL_EV_BATCH] = on_batch};
-static const sim_type fl_type = {.name = "flow-network", .handlers = fl_handlers, .nhandlers = 2};
+/* A solo flow ends, unless it has joined a component since (then the heap has it). */
+static void on_solo(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx;
+	fl_model *m = state;
+	const fl_solo_ev *e = SIM_PAYLOAD(ev, const fl_solo_ev);
+	if (m->flows.ptr[e->f].gen != e->gen)
+		return;
+	complete(m, e->f);
+	reshare(m);
+}
+
+static const sim_handler fl_handlers[] = {[FL_EV_DONE] = on_done, [FL_EV_BATCH] = on_batch, [FL_EV_SOLO] = on_solo};
+static const sim_type fl_type = {.name = "flow-network", .handlers = fl_handlers, .nhandlers = 3};
 
 /* --------------------------------------------------------------- net_ops */
 
@@ -695,6 +744,8 @@ static const net_ops fl_ops = {
 };
 
 int fl_is_flow(const net_model *m) { return m && m->ops == &fl_ops; }
+
+void fl_set_exact(net_model *m, int exact) { ((fl_model *)m)->exact = exact; }
 
 uint64_t fl_memory_bytes(const df_config *c)
 {

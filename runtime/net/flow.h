@@ -21,5 +21,7 @@ uint64_t fl_memory_bytes(const df_config *c);
 net_model *fl_create_config(sim_ctx *ctx, const df_config *c, char **err);
 /* 1 if m is a flow-level model. */
 int fl_is_flow(const net_model *m);
+/* For tests: exact != 0 turns the fast paths off (every change recomputes its whole component). */
+void fl_set_exact(net_model *m, int exact);
 
 #endif

@@ -39,7 +39,10 @@ typedef struct probe {
 	ncsim_time_t at[MAXD];
 	net_delivery d[MAXD];
 	int nplan;
-	uint32_t plan[MAXD][3]; /* src, dst, bytes: injected at time 0, cookie = index */
+	uint32_t plan[MAXD][3]; /* src, dst, bytes: injected at time 0 (or when[i]), cookie = index */
+	int timed, exact;       /* timed: inject plan i at when[i]; exact: the model without fast paths */
+	ncsim_time_t when[MAXD];
+	uint64_t events;        /* the kernel's count at the end */
 } probe;
 
 static void on_delivery(sim_ctx *ctx, void *state, const sim_event *ev)
@@ -52,19 +55,28 @@ static void on_delivery(sim_ctx *ctx, void *state, const sim_event *ev)
 	p->n++;
 }
 
+static void inject(sim_ctx *ctx, probe *p, int i)
+{
+	net_msg m = {.src_node = p->plan[i][0], .dst_node = p->plan[i][1], .bytes = p->plan[i][2],
+	             .notify = sim_self(ctx), .notify_kind = 0, .cookie = (uint64_t)i};
+	CU_ASSERT_EQUAL(net_inject(p->net, ctx, &m), 0);
+}
+
 static void on_start(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	(void)ev;
 	probe *p = state;
-	for (int i = 0; i < p->nplan; i++) {
-		net_msg m = {.src_node = p->plan[i][0], .dst_node = p->plan[i][1], .bytes = p->plan[i][2],
-		             .notify = sim_self(ctx), .notify_kind = 0, .cookie = (uint64_t)i};
-		CU_ASSERT_EQUAL(net_inject(p->net, ctx, &m), 0);
-	}
+	for (int i = 0; i < p->nplan; i++)
+		if (p->timed)
+			sim_send(ctx, sim_self(ctx), p->when[i], 2, &i, sizeof i);
+		else
+			inject(ctx, p, i);
 }
 
-static const sim_handler probe_handlers[] = {on_delivery, on_start};
-static const sim_type probe_type = {.name = "probe", .handlers = probe_handlers, .nhandlers = 2};
+static void on_inject(sim_ctx *ctx, void *state, const sim_event *ev) { inject(ctx, state, *SIM_PAYLOAD(ev, const int)); }
+
+static const sim_handler probe_handlers[] = {on_delivery, on_start, on_inject};
+static const sim_type probe_type = {.name = "probe", .handlers = probe_handlers, .nhandlers = 3};
 
 /* The flow model of SYS with `groups` groups (h = groups - 1) and the given routing (NULL: minimal). */
 static net_model *make(sim_ctx *ctx, int groups, const char *routing)
@@ -88,6 +100,7 @@ static void run(probe *p, int groups, const char *routing, uint64_t seed, ncsim_
 {
 	sim_ctx *ctx = sim_new(seed);
 	p->net = make(ctx, groups, routing);
+	fl_set_exact(p->net, p->exact);
 	sim_eid me = sim_entity_add(ctx, &probe_type, p);
 	sim_send(ctx, me, 0, 1, NULL, 0);
 	if (until) {
@@ -110,6 +123,7 @@ static void run(probe *p, int groups, const char *routing, uint64_t seed, ncsim_
 	CU_ASSERT_EQUAL(in, planned);
 	CU_ASSERT_EQUAL(out, planned);
 	CU_ASSERT_EQUAL(msgs, (uint64_t)p->nplan);
+	p->events = sim_get_stats(ctx)->events;
 	net_destroy(p->net);
 	sim_free(ctx);
 }
@@ -243,6 +257,50 @@ static void test_conservation(void)
 	run(&q, 2, NULL, 1, 1000 * NS); /* at 1 us the 5000 B flow (global link: 1 B/ns) is still under way */
 }
 
+/*
+ * Random traffic among the 20 nodes of 5 groups: sizes from 0 B to 64 KiB
+ * (some tiny), injections spread over 40 us so that flows start alone, join
+ * others and end alone or shared. The fast paths (a flow alone on idle links
+ * gets its rate without a walk and its own completion event; a flow that ends
+ * alone reshares nobody) must give exactly the deliveries of the full
+ * recomputation, with fewer events.
+ */
+static void random_traffic(probe *p, uint64_t seed, const char *routing, int exact)
+{
+	memset(p, 0, sizeof *p);
+	uint64_t x = seed;
+	p->timed = 1;
+	p->exact = exact;
+	for (int i = 0; i < 120; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		uint32_t r = (uint32_t)(x >> 33);
+		p->plan[i][0] = r % 20;
+		p->plan[i][1] = (r / 20) % 20;
+		p->plan[i][2] = (r / 400) % 4 == 0 ? (r / 1600) % 100 : (r / 1600) % 65536;
+		p->when[i] = (ncsim_time_t)(r / 7 % 40000) * NS;
+	}
+	p->nplan = 120;
+	run(p, 5, routing, seed, 0);
+}
+
+static void test_fast_paths(void)
+{
+	static probe fast, full;
+	static const char *const routings[] = {NULL, "ugal", "nonminimal"};
+	for (int k = 0; k < 3; k++)
+		for (uint64_t seed = 1; seed <= 4; seed++) {
+			random_traffic(&fast, seed, routings[k], 0);
+			random_traffic(&full, seed, routings[k], 1);
+			CU_ASSERT_EQUAL(memcmp(fast.at, full.at, sizeof fast.at), 0);
+			for (int i = 0; i < fast.nplan; i++) { /* field by field: padding bytes may differ */
+				const net_delivery *a = &fast.d[i], *b = &full.d[i];
+				CU_ASSERT_TRUE(a->bytes == b->bytes && a->src_node == b->src_node && a->dst_node == b->dst_node &&
+				               a->inject_time == b->inject_time && a->hops == b->hops && a->nonminimal == b->nonminimal);
+			}
+			CU_ASSERT_TRUE(fast.events < full.events);
+		}
+}
+
 int main(void)
 {
 	static const ut_test tests[] = {
@@ -253,6 +311,7 @@ int main(void)
 		{"a flow ending speeds up the other", test_speedup},
 		{"determinism and Valiant routes", test_determinism},
 		{"conservation", test_conservation},
+		{"fast paths = full recomputation on random traffic", test_fast_paths},
 		{NULL, NULL},
 	};
 	return ut_run("flow", tests);
