@@ -63,6 +63,7 @@ typedef struct fl_solo_ev {
 typedef struct fl_link {
 	double cap;              /* bytes/s */
 	double rem;              /* progressive filling: capacity not yet given out */
+	double share;            /* and rem / nun, its fair share of it (kept, not divided at every round) */
 	uint32_t head;           /* first membership, FL_NONE if no flow */
 	uint32_t nflows, nun;    /* flows crossing it; those without a rate yet (filling) */
 	uint64_t stamp;          /* component walk that reached it */
@@ -102,6 +103,7 @@ typedef struct fl_model {
 	uint32_t free_flow;
 	VEC(fl_hent) heap;       /* flows in flight, min (fin, id) first */
 	VEC(uint32_t) clinks, cflows, seeds;
+	VEC(uint32_t) active;    /* fill(): the component's links with flows still without a rate */
 	VEC(ncsim_time_t) pending; /* times of the completion events in the kernel, earliest last */
 	uint64_t stamp, open, gen;
 	int batch_live;
@@ -266,7 +268,8 @@ static size_t fix_flows(fl_model *m, uint32_t l, double s)
 		for (unsigned k = 0; k < F->nl; k++) {
 			fl_link *L = &m->links[F->link[k]];
 			L->rem -= s;
-			L->nun--;
+			if (--L->nun)
+				L->share = L->rem / L->nun;
 		}
 	}
 	return n;
@@ -274,15 +277,22 @@ static size_t fix_flows(fl_model *m, uint32_t l, double s)
 
 /*
  * Progressive filling over the component: the link with the smallest fair
- * share (remaining capacity / flows without a rate) is the next bottleneck;
- * its flows get that share, which the other links of their routes give up.
+ * share (remaining capacity / flows without a rate) is the next bottleneck
+ * (the first of the component's list on a tie); its flows get that share,
+ * which the other links of their routes give up. Each round scans the links
+ * that still have flows without a rate, kept in order in m->active.
  */
 static void fill(fl_model *m)
 {
+	m->active.len = 0;
 	for (size_t i = 0; i < m->clinks.len; i++) {
 		fl_link *L = &m->links[m->clinks.ptr[i]];
 		L->rem = L->cap;
 		L->nun = L->nflows;
+		if (L->nun) {
+			L->share = L->rem / L->nun;
+			VEC_PUSH(&m->active, m->clinks.ptr[i]);
+		}
 	}
 	for (size_t i = 0; i < m->cflows.len; i++)
 		m->flows.ptr[m->cflows.ptr[i]].fixed = 0;
@@ -290,13 +300,19 @@ static void fill(fl_model *m)
 	while (left) {
 		uint32_t best = FL_NONE;
 		double bs = INFINITY;
-		for (size_t i = 0; i < m->clinks.len; i++) {
-			const fl_link *L = &m->links[m->clinks.ptr[i]];
-			if (L->nun && L->rem / L->nun < bs) {
-				bs = L->rem / L->nun;
-				best = m->clinks.ptr[i];
+		size_t n = 0;
+		for (size_t i = 0; i < m->active.len; i++) {
+			uint32_t l = m->active.ptr[i];
+			const fl_link *L = &m->links[l];
+			if (!L->nun)
+				continue; /* every flow of L has its rate: out of the list */
+			m->active.ptr[n++] = l;
+			if (L->share < bs) {
+				bs = L->share;
+				best = l;
 			}
 		}
+		m->active.len = n;
 		left -= fix_flows(m, best, bs > FL_MIN_RATE ? bs : FL_MIN_RATE);
 	}
 }
@@ -728,6 +744,7 @@ static void fl_destroy(net_model *nm)
 	VEC_FREE(&m->clinks);
 	VEC_FREE(&m->cflows);
 	VEC_FREE(&m->seeds);
+	VEC_FREE(&m->active);
 	VEC_FREE(&m->pending);
 	df_topo_free(&m->topo);
 	df_config_clear(&m->cfg);
