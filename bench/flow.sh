@@ -21,9 +21,9 @@
 #   M  medium messages (64 KiB), minimal routing: the error bound only;
 #   S  small messages or many concurrent flows: printed only, no target
 #      (the flow level is neither accurate nor faster there).
-# ERR_BOUND (20 %) is the largest error measured on the L cases of the doc's
-# table (17 %, recursive doubling and Rabenseifner on 256 ranks of df-1056)
-# with a margin.
+# ERR_BOUND (25 %) is the largest |error| measured on L cases in the doc's
+# table (doc/dragonfly.md: Rabenseifner 4 MiB on 64 ranks of df-small, -25 %;
+# the others 0.7 - 19 %).
 #
 # Environment: NCSIM_BUILDDIR (the build folder, default .), NCSIM_SRCDIR
 # (the source tree), NCSIM (the ncsim binary), NCSIM_FLOW_RUNS (runs per level).
@@ -32,7 +32,7 @@ builddir=${NCSIM_BUILDDIR:-.}
 srcdir=${NCSIM_SRCDIR:-$(dirname "$0")/..}
 ncsim=${NCSIM:-$builddir/ncsim}
 runs=${NCSIM_FLOW_RUNS:-3}
-ERR_BOUND=20
+ERR_BOUND=25
 work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-flow.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
 wl=$srcdir/stdlib/workloads
