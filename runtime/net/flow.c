@@ -762,6 +762,8 @@ static const net_ops fl_ops = {
 
 int fl_is_flow(const net_model *m) { return m && m->ops == &fl_ops; }
 
+const df_config *fl_get_config(const net_model *m) { return &((const fl_model *)m)->cfg; }
+
 void fl_set_exact(net_model *m, int exact) { ((fl_model *)m)->exact = exact; }
 
 uint64_t fl_memory_bytes(const df_config *c)

@@ -19,6 +19,8 @@
 uint64_t fl_memory_bytes(const df_config *c);
 /* Builds the model from a filled configuration (copied); checks the memory limit first. NULL with *err. */
 net_model *fl_create_config(sim_ctx *ctx, const df_config *c, char **err);
+/* The dragonfly description of a flow-level model. */
+const df_config *fl_get_config(const net_model *m);
 /* 1 if m is a flow-level model. */
 int fl_is_flow(const net_model *m);
 /* For tests: exact != 0 turns the fast paths off (every change recomputes its whole component). */

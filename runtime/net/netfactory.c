@@ -84,6 +84,27 @@ static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *r
 	return m;
 }
 
+/* One half of the hybrid network: the packet or flow model, or NULL for an analytic half (*err stays NULL). */
+static net_model *make_half(sim_ctx *ctx, const sysconf_t *c, enum hy_half h, const char *routing, char **err)
+{
+	return h == HY_ANALYTIC ? NULL : make_dragonfly(ctx, c, routing, h == HY_FLOW, err);
+}
+
+/* The hybrid network of the file's dragonfly, its halves as `hy` says, both routed alike. */
+static net_model *make_hybrid(sim_ctx *ctx, const sysconf_t *c, const hy_spec *hy, const char *routing, char **err)
+{
+	*err = NULL;
+	net_model *small = make_half(ctx, c, hy->small, routing, err);
+	if (*err)
+		return NULL;
+	net_model *large = make_half(ctx, c, hy->large, routing, err);
+	if (*err) {
+		net_destroy(small);
+		return NULL;
+	}
+	return hy_create(ctx, hy, small, large, err);
+}
+
 net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *override, const char *routing,
                               uint32_t min_nodes, char **err)
 {
@@ -94,9 +115,9 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 	if (!strcmp(want, "packet"))
 		want = "dragonfly";
 	int file_df = !strcmp(model, "dragonfly") || !strcmp(model, "hybrid") || !strcmp(model, "flow");
-	/* A dragonfly file may run as the hybrid network: its threshold is checked (and known) whichever runs. */
-	uint64_t threshold;
-	if (file_df && sysconf_size(c, "network", "hybrid_threshold", &threshold, err) < 0)
+	/* A dragonfly file may run as the hybrid network: its hybrid keys are checked (and known) whichever runs. */
+	hy_spec hy;
+	if (file_df && hy_spec_read(c, &hy, err) < 0)
 		return NULL;
 	int flow = !strcmp(want, "flow");
 	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid") || flow) {
@@ -105,10 +126,9 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 			                 flow ? "flow-level" : !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
 			return NULL;
 		}
-		net_model *df = make_dragonfly(ctx, c, routing, flow, err);
-		if (!df || flow || !strcmp(want, "dragonfly"))
-			return df;
-		return hy_create(ctx, c, df, err);
+		if (strcmp(want, "hybrid"))
+			return make_dragonfly(ctx, c, routing, flow, err);
+		return make_hybrid(ctx, c, &hy, routing, err);
 	}
 	if (strcmp(want, "ideal") && strcmp(want, "analytic")) {
 		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet, hybrid, flow)", override)
