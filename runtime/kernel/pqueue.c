@@ -21,6 +21,8 @@
 #define SPAN 4             /* the wheel should span ~SPAN x the pending events */
 #define FIRST_TUNE 64      /* turns before the first re-tune */
 #define NEAR_MAX (16 * TARGET) /* a near heap this big asks whether the window is too wide */
+#define SORT_BLOCK 16       /* the run's sort starts with insertion-sorted blocks of this many nodes */
+#define FAR_SLOTS_PER_EVENT 64 /* the reach of pushes may ask for this many slots per queued event */
 
 /* ---------------------------------------------------------------- heaps */
 
@@ -60,6 +62,14 @@ void sim_pq_bucket_grow(sim_pq_bucket *b)
 
 /* ---------------------------------------------------------------- setup */
 
+/* Starts counting occupancy and pushes afresh, after a re-tune or a clear. */
+static void reset_counts(sim_pq *pq)
+{
+	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
+	pq->pushed = pq->to_far = pq->to_upper = 0;
+	pq->near_max = NEAR_MAX;
+}
+
 static void slots_alloc(sim_pq *pq, uint32_t nslots)
 {
 	pq->nslots = nslots;
@@ -83,6 +93,7 @@ void sim_pq_init(sim_pq *pq)
 	pq->shift = FIRST_SHIFT;
 	pq->tune_at = FIRST_TUNE;
 	pq->near_max = NEAR_MAX;
+	pq->min_slots = MIN_SLOTS;
 	slots_alloc(pq, MIN_SLOTS);
 }
 
@@ -92,6 +103,7 @@ void sim_pq_free(sim_pq *pq)
 		return;
 	heap_free(&pq->near);
 	heap_free(&pq->far);
+	free(pq->run.v);
 	slots_free(pq);
 	VEC_FREE(&pq->scratch);
 	memset(pq, 0, sizeof *pq);
@@ -103,9 +115,9 @@ void sim_pq_clear(sim_pq *pq)
 		pq->slots[s].n = 0;
 	memset(pq->bits, 0, pq->nslots / 64 * sizeof *pq->bits);
 	pq->near.n = pq->far.n = 0;
+	pq->run.head = pq->run.n = 0;
 	pq->in_slots = pq->n = 0;
-	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
-	pq->near_max = NEAR_MAX;
+	reset_counts(pq);
 }
 
 /* ---------------------------------------------------------------- turning the wheel */
@@ -147,13 +159,13 @@ static unsigned ilog2(uint64_t x) { return x ? 63u - (unsigned)__builtin_clzll(x
 
 /*
  * Re-files every queued event under a new geometry. The wheel restarts at the
- * window of the earliest event (the root of the near heap, which holds the
- * global minimum whenever it is not empty).
+ * window of the earliest event (the first of the near heap and the run, which
+ * hold the global minimum whenever they are not both empty).
  */
 static void rebuild(sim_pq *pq, unsigned shift, uint32_t nslots)
 {
-	assert(pq->near.n > 0);
-	ncsim_time_t first = pq->near.h[0].time;
+	assert(!sim_pq_near_empty(pq));
+	ncsim_time_t first = sim_pq_first(pq)->time;
 	pq->scratch.len = 0;
 	VEC_GROW(&pq->scratch, pq->n);
 	sim_pq_node *out = pq->scratch.ptr;
@@ -167,8 +179,14 @@ static void rebuild(sim_pq *pq, unsigned shift, uint32_t nslots)
 	if (pq->far.n)
 		memcpy(out, pq->far.h, pq->far.n * sizeof *out);
 	out += pq->far.n;
-	memcpy(out, pq->near.h, pq->near.n * sizeof *out); /* near is not empty */
+	if (pq->near.n)
+		memcpy(out, pq->near.h, pq->near.n * sizeof *out);
 	out += pq->near.n;
+	sim_pq_run *run = &pq->run;
+	if (run->n > run->head)
+		memcpy(out, run->v + run->head, (run->n - run->head) * sizeof *out);
+	out += run->n - run->head;
+	run->head = run->n = 0;
 	pq->scratch.len = (size_t)(out - pq->scratch.ptr);
 	assert(pq->scratch.len == pq->n);
 	pq->far.n = pq->near.n = 0;
@@ -188,17 +206,41 @@ static void rebuild(sim_pq *pq, unsigned shift, uint32_t nslots)
 	pq->near_max = near_max;
 }
 
-/* The slot count that suits the queue's length, or the present one if it is close enough. */
+/*
+ * The slot count that suits the queue's length and the reach of its pushes
+ * (min_slots), or the present one if it is close enough.
+ */
 static uint32_t suited_slots(const sim_pq *pq)
 {
 	uint64_t want = (uint64_t)SPAN * pq->n / TARGET;
+	if (want < pq->min_slots)
+		want = pq->min_slots;
 	uint32_t nslots = pq->nslots;
-	if (want > 4 * (uint64_t)nslots || want * 4 < nslots) {
+	if (want > 4 * (uint64_t)nslots || want * 4 < nslots || nslots < pq->min_slots) {
 		nslots = MIN_SLOTS;
 		while (nslots < want && nslots < MAX_SLOTS)
 			nslots *= 2;
 	}
 	return nslots;
+}
+
+/*
+ * A push past the wheel's reach goes into the far heap and later comes out
+ * of it: two heap operations instead of an append. Models that schedule
+ * most events a few hundred windows ahead (a chain of microsecond steps
+ * over nanosecond windows, with many events sharing each instant) would
+ * send nearly every event that way, so when more than a quarter of the
+ * pushes went far the wheel gets four times as many slots (up to
+ * FAR_SLOTS_PER_EVENT per queued event); when hardly any push reached even
+ * the last three quarters of it, a quarter of the slots would do.
+ */
+static void fit_reach(sim_pq *pq)
+{
+	uint64_t cap = (uint64_t)FAR_SLOTS_PER_EVENT * pq->n;
+	if (pq->to_far * 4 > pq->pushed && pq->nslots < MAX_SLOTS && 4 * (uint64_t)pq->nslots <= cap)
+		pq->min_slots = 4 * pq->nslots;
+	else if ((pq->to_far + pq->to_upper) * 32 < pq->pushed && pq->min_slots > MIN_SLOTS)
+		pq->min_slots /= 4;
 }
 
 static int clamp_shift(int shift) { return shift < 0 ? 0 : shift > MAX_SHIFT ? MAX_SHIFT : shift; }
@@ -222,44 +264,119 @@ void sim_pq_crowded(sim_pq *pq)
 		return;
 	}
 	rebuild(pq, (unsigned)clamp_shift((int)ilog2(width)), suited_slots(pq));
-	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
-	pq->near_max = NEAR_MAX;
+	reset_counts(pq);
 }
 
 /*
- * Too many events per turn make the near heap deep; too few, or many empty
- * windows between non-empty ones, make every event pay for a turn. The width
- * moves by the power of two that brings the average back to TARGET; the slot
- * count follows the queue length. Narrower windows cannot split a crowd of
- * events that share one instant, so the width shrinks only when the drained
- * windows' events spread over a good part of the window. Factors of 4 of slack keep it from
- * oscillating, and a re-tune is considered only every nslots/4 turns, so its
- * O(n) cost is spread over many events.
+ * Too many events per turn make the sort of the run long; too few, or many
+ * empty windows between non-empty ones, make every event pay for a turn. The
+ * width moves by the power of two that brings the average back to TARGET;
+ * the slot count follows the queue length. Empty windows cost a turn only a
+ * bit each in the bitmap, so they widen the window only when turns also
+ * drain fewer than TARGET events: wider windows would catch more of the
+ * pushes in the current window, which go through the near heap. Narrower
+ * windows cannot split a crowd of events that share one instant, so the
+ * width shrinks only when the drained windows' events spread over a good
+ * part of the window. Factors of 4 of slack keep it from oscillating, and a
+ * re-tune is considered only every nslots/4 turns, so its O(n) cost is
+ * spread over many events.
  */
 static void tune(sim_pq *pq)
 {
 	uint64_t turns = pq->turns ? pq->turns : 1;
 	uint64_t occ = pq->drained / turns, step = pq->stepped / turns, spread = pq->spread / turns;
 	int shift = (int)pq->shift;
-	if (step > 4)
+	if (step > 4 && occ < TARGET)
 		shift += (int)ilog2(step / 2);
 	else if (occ > 4 * TARGET && spread >= ((uint64_t)1 << pq->shift) / 4)
 		shift -= (int)ilog2(occ / TARGET);
 	else if (occ * 4 < TARGET)
 		shift += (int)ilog2(TARGET / (occ ? occ : 1));
 	shift = clamp_shift(shift);
+	fit_reach(pq);
 	uint32_t nslots = suited_slots(pq);
 	if ((unsigned)shift != pq->shift || nslots != pq->nslots)
 		rebuild(pq, (unsigned)shift, nslots);
-	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
+	reset_counts(pq);
 	pq->tune_at = pq->nslots / 4 > FIRST_TUNE ? pq->nslots / 4 : FIRST_TUNE;
-	pq->near_max = NEAR_MAX;
+}
+
+/* Merges the ascending sequences a[0, m) and a[m, n) into out[0, n). */
+static void merge(const sim_pq_node *a, size_t m, size_t n, sim_pq_node *out)
+{
+	size_t i = 0, j = m, k = 0;
+	while (i < m && j < n)
+		out[k++] = sim_pq_less(&a[j], &a[i]) ? a[j++] : a[i++];
+	while (i < m)
+		out[k++] = a[i++];
+	while (j < n)
+		out[k++] = a[j++];
+}
+
+/* Sorts the few nodes v[0, n) by insertion: about n comparisons when they are nearly in order. */
+static void insertion_sort(sim_pq_node *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		sim_pq_node x = v[i];
+		size_t j = i;
+		for (; j > 0 && sim_pq_less(&x, &v[j - 1]); j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * Sorts v[0, n) by key: insertion sort of blocks of SORT_BLOCK nodes, then
+ * bottom-up merge passes; a pair of blocks already in order is copied after
+ * one comparison. A bucket's events mostly come in a few ascending
+ * sequences (one per instant that scheduled them), so a window's sort costs
+ * little more than n comparisons then, and n log2 n at worst.
+ */
+static void sort_nodes(sim_pq *pq, sim_pq_node *v, size_t n)
+{
+	for (size_t i = 0; i < n; i += SORT_BLOCK)
+		insertion_sort(v + i, n - i < SORT_BLOCK ? n - i : SORT_BLOCK);
+	if (n <= SORT_BLOCK)
+		return;
+	VEC_GROW(&pq->scratch, n);
+	sim_pq_node *a = v, *b = pq->scratch.ptr;
+	for (size_t w = SORT_BLOCK; w < n; w *= 2) {
+		for (size_t i = 0; i < n; i += 2 * w) {
+			size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n;
+			if (m == e || sim_pq_less(&a[m - 1], &a[m]))
+				memcpy(b + i, a + i, (e - i) * sizeof *a);
+			else
+				merge(a + i, m - i, e - i, b + i);
+		}
+		sim_pq_node *t = a;
+		a = b;
+		b = t;
+	}
+	if (a != v)
+		memcpy(v, a, n * sizeof *v);
+}
+
+/* Makes bucket b, just drained from the wheel, the (empty) run: the two swap arrays, so nothing is copied. */
+static void take_bucket(sim_pq *pq, sim_pq_bucket *b)
+{
+	sim_pq_run *run = &pq->run;
+	sim_pq_node *v = run->v;
+	uint32_t cap = run->cap;
+	run->v = b->v;
+	run->cap = b->cap;
+	run->head = 0;
+	run->n = b->n;
+	b->v = v;
+	b->cap = cap;
+	b->n = 0;
+	sort_nodes(pq, run->v, run->n);
 }
 
 void sim_pq_refill(sim_pq *pq)
 {
-	assert(pq->n > 0 && pq->near.n == 0);
-	while (pq->near.n == 0) {
+	assert(pq->n > 0 && sim_pq_near_empty(pq));
+	pq->run.head = pq->run.n = 0;
+	while (sim_pq_near_empty(pq)) {
 		if (pq->in_slots == 0) {
 			/* Nothing within the wheel's reach: jump to the far heap's first window. */
 			assert(pq->far.n > 0);
@@ -277,14 +394,13 @@ void sim_pq_refill(sim_pq *pq)
 			lo = x.time < lo ? x.time : lo;
 			hi = x.time > hi ? x.time : hi;
 			__builtin_prefetch(x.ev); /* it fires soon, and is likely cold */
-			sim_pq_heap_push(&pq->near, x);
 		}
 		pq->spread += hi - lo;
 		pq->in_slots -= b->n;
 		pq->drained += b->n;
 		pq->stepped += d;
 		pq->turns++;
-		b->n = 0;
+		take_bucket(pq, b);
 		pq->bits[s >> 6] &= ~((uint64_t)1 << (s & 63));
 		pull_far(pq);
 	}

@@ -19,10 +19,16 @@
  *     pops come          a push appends in O(1); slot = w & (nslots-1);   pulled into the
  *     from here          a bitmap marks the non-empty slots               wheel as it turns
  *
- * Invariant: every event of window <= cur_w is in the near heap, every event
- * of windows cur_w+1 .. cur_w+nslots is in its slot, every later one in the
- * far heap. When the near heap runs dry the wheel turns to the next non-empty
- * slot, whose events go into the near heap (which stays small and in L1).
+ * Invariant: every event of window <= cur_w is in the near heap or the run,
+ * every event of windows cur_w+1 .. cur_w+nslots is in its slot, every later
+ * one in the far heap. When both run dry the wheel turns to the next non-empty
+ * slot, whose bucket becomes the run: sorted once (insertion-sorted blocks merged, as
+ * the events of one window mostly come in a few ascending sequences, such as
+ * one per instant with many events of equal time), then popped from its head
+ * in O(1). Events pushed into windows <= cur_w later go into the near heap
+ * (which stays small and in L1); a pop takes the smaller of the run's head
+ * and the heap's root.
+ *
  * Every so many turns the window width and the number of slots are re-tuned
  * from the observed occupancy, so the structure follows the model's time
  * scale; a re-tune re-files every event (O(n), rare).
@@ -68,8 +74,15 @@ typedef struct sim_pq_bucket {
 	uint32_t n, cap;
 } sim_pq_bucket;
 
+/* The events of the window the wheel turned to last, sorted: pops take them from `head` on. */
+typedef struct sim_pq_run {
+	sim_pq_node *v;
+	uint32_t head, n, cap;
+} sim_pq_run;
+
 typedef struct sim_pq {
 	sim_pq_heap near;
+	sim_pq_run run;
 	uint64_t cur_w;        /* the last window whose events are in `near` */
 	unsigned shift;        /* window width is 2^shift ps */
 	uint32_t nslots;       /* a power of two, >= 64 */
@@ -81,6 +94,9 @@ typedef struct sim_pq {
 	size_t near_max;       /* near heap size that triggers sim_pq_crowded */
 	/* occupancy seen since the last re-tune */
 	uint64_t turns, drained, stepped, spread, tune_at;
+	/* where pushes landed since the last re-tune: all, past the wheel, in its last 3/4 */
+	uint64_t pushed, to_far, to_upper;
+	uint32_t min_slots;    /* slot count the reach of pushes asks for (see tune) */
 	VEC(sim_pq_node) scratch;
 } sim_pq;
 
@@ -184,19 +200,45 @@ static inline void sim_pq_file(sim_pq *pq, sim_pq_node x)
 			pq->bits[s >> 6] |= (uint64_t)1 << (s & 63);
 		b->v[b->n++] = x;
 		pq->in_slots++;
+		pq->to_upper += w - pq->cur_w > pq->nslots / 4;
 	} else {
 		sim_pq_heap_push(&pq->far, x);
+		pq->to_far++;
 	}
 }
 
 /* Number of queued events. */
 static inline size_t sim_pq_size(const sim_pq *pq) { return pq->n; }
 
+/* True if neither the near heap nor the run holds an event (the wheel must turn). */
+static inline int sim_pq_near_empty(const sim_pq *pq) { return pq->near.n == 0 && pq->run.head == pq->run.n; }
+
+/* True if the run's head pops before the near heap's root; the run must not be empty. */
+static inline int sim_pq_run_first(const sim_pq *pq)
+{
+	return pq->near.n == 0 || sim_pq_less(&pq->run.v[pq->run.head], &pq->near.h[0]);
+}
+
+/* The earliest node of the near heap and the run; they must not both be empty. */
+static inline const sim_pq_node *sim_pq_first(const sim_pq *pq)
+{
+	if (pq->run.head != pq->run.n && sim_pq_run_first(pq))
+		return &pq->run.v[pq->run.head];
+	return &pq->near.h[0];
+}
+
+/* The event that pops next if no earlier one is pushed, or NULL when the wheel must turn first (no refill). */
+static inline sim_event *sim_pq_next_ready(const sim_pq *pq)
+{
+	return sim_pq_near_empty(pq) ? NULL : sim_pq_first(pq)->ev;
+}
+
 /* Inserts ev keyed by (ev->time, ev->src, ev->seq); ev must stay valid while queued. */
 static inline void sim_pq_push(sim_pq *pq, sim_event *ev)
 {
 	sim_pq_node x = { ev->time, ev->seq, ev->src, ev };
 	pq->n++;
+	pq->pushed++;
 	sim_pq_file(pq, x);
 }
 
@@ -205,17 +247,17 @@ static inline sim_event *sim_pq_peek(sim_pq *pq)
 {
 	if (pq->n == 0)
 		return NULL;
-	if (pq->near.n == 0)
+	if (sim_pq_near_empty(pq))
 		sim_pq_refill(pq);
-	return pq->near.h[0].ev;
+	return sim_pq_first(pq)->ev;
 }
 
 /* The time of the earliest event; pq must not be empty. */
 static inline ncsim_time_t sim_pq_min_time(sim_pq *pq)
 {
-	if (pq->near.n == 0)
+	if (sim_pq_near_empty(pq))
 		sim_pq_refill(pq);
-	return pq->near.h[0].time;
+	return sim_pq_first(pq)->time;
 }
 
 /* Removes and returns the earliest event, or NULL if pq is empty. */
@@ -223,9 +265,11 @@ static inline sim_event *sim_pq_pop(sim_pq *pq)
 {
 	if (pq->n == 0)
 		return NULL;
-	if (pq->near.n == 0)
+	if (sim_pq_near_empty(pq))
 		sim_pq_refill(pq);
 	pq->n--;
+	if (pq->run.head != pq->run.n && sim_pq_run_first(pq))
+		return pq->run.v[pq->run.head++].ev;
 	return sim_pq_heap_pop(&pq->near);
 }
 

@@ -326,8 +326,9 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 		}
 		sim_event *ev = sim_pq_pop(pq);
 		/* The next record is likely out of cache: fetch it while this one fires. */
-		if (LIKELY(pq->near.n != 0))
-			__builtin_prefetch(pq->near.h[0].ev);
+		sim_event *next = sim_pq_next_ready(pq);
+		if (LIKELY(next != NULL))
+			__builtin_prefetch(next);
 		assert(ev->state == SIM_EV_QUEUED);
 		assert(ev->time >= ctx->now);
 		ev->state = SIM_EV_FIRING;
