@@ -28,9 +28,22 @@ typedef struct an_port {
 	uint32_t slow_pending;           /* ARRIVE events on their way to this port */
 } an_port;
 
+/*
+ * Serialization times of one message size at both bandwidths. Each message
+ * needs three of them (injection, ejection, the tail's arrival) and a run
+ * uses few sizes (protocol headers, a collective's chunks), so they are
+ * remembered per size: a double division each saved, with the same values.
+ */
+typedef struct an_xfer {
+	uint64_t bytes;
+	ncsim_time_t out, in; /* at bandwidth (ejection), at inj_bandwidth (injection) */
+} an_xfer;
+#define AN_XFER_WAYS 8
+
 struct an_model {
 	net_model base;
 	an_params p;
+	an_xfer xfer[AN_XFER_WAYS]; /* direct-mapped by size; bytes = UINT64_MAX: empty */
 	an_port *ports;
 	sim_eid first;  /* ejection entity of node n: first + n */
 	uint64_t safe_bytes; /* messages up to this size cannot pass the clock while times stay below AN_SAFE_TIME */
@@ -61,11 +74,20 @@ void an_params_default(an_params *p)
 	*p = (an_params){.nnodes = 1, .latency = 3 * 100000, .bandwidth = 12.47e9, .inj_bandwidth = 13.04e9};
 }
 
-/* Queues `bytes` arriving at time t on q at bandwidth bw; returns when its service starts (q->free: ends). */
-static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, double bw)
+/* The serialization times of `bytes` (ck_xfer_ps at both bandwidths), from the cache when it has them. */
+static const an_xfer *xfer_of(an_model *m, uint64_t bytes)
+{
+	an_xfer *x = &m->xfer[(bytes ^ bytes >> 6 ^ bytes >> 12) & (AN_XFER_WAYS - 1)];
+	if (x->bytes != bytes)
+		*x = (an_xfer){.bytes = bytes, .out = ck_xfer_ps(bytes, m->p.bandwidth),
+		               .in = ck_xfer_ps(bytes, m->p.inj_bandwidth)};
+	return x;
+}
+
+/* Queues `bytes` arriving at time t on q, which serves them in x ps; returns when service starts (q->free: ends). */
+static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, ncsim_time_t x)
 {
 	ncsim_time_t start = q->free > t ? q->free : t;
-	ncsim_time_t x = ck_xfer_ps(bytes, bw);
 	q->wait += start - t;
 	q->free = start + x;
 	q->busy += x;
@@ -80,10 +102,11 @@ static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, double b
 static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_arrive *a)
 {
 	ncsim_time_t now = sim_now(ctx);
-	occupy(&port->out, arr, a->bytes, m->p.bandwidth);
+	const an_xfer *x = xfer_of(m, a->bytes);
+	occupy(&port->out, arr, a->bytes, x->out);
 	ncsim_time_t end = port->out.free;
 	/* The tail cannot arrive before it left the source (slow injection port). */
-	ncsim_time_t tail = arr + ck_xfer_ps(a->bytes, m->p.inj_bandwidth);
+	ncsim_time_t tail = arr + x->in;
 	ncsim_time_t done = end > tail ? end : tail;
 	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
@@ -133,7 +156,7 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 	int safe = msg->bytes <= m->safe_bytes && now < AN_SAFE_TIME && in->free < AN_SAFE_TIME && out->free < AN_SAFE_TIME;
 	if (!safe && !ck_time_ok(latest_end(m, msg, now)))
 		return NET_ETIME;
-	ncsim_time_t s = occupy(&src->in, now, msg->bytes, m->p.inj_bandwidth); /* the head leaves the source */
+	ncsim_time_t s = occupy(&src->in, now, msg->bytes, xfer_of(m, msg->bytes)->in); /* the head leaves the source */
 	an_arrive a = {
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
 		.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
@@ -227,6 +250,8 @@ net_model *an_create(sim_ctx *ctx, const an_params *p)
 	double slow = p->bandwidth < p->inj_bandwidth ? p->bandwidth : p->inj_bandwidth;
 	if (!p->latency_of && p->latency < ((ncsim_time_t)1 << 60) && slow > 0)
 		m->safe_bytes = (uint64_t)fmin(0x1p60 / 1e12 * slow, 0x1p62);
+	for (int i = 0; i < AN_XFER_WAYS; i++)
+		m->xfer[i].bytes = UINT64_MAX;
 	m->ports = xcalloc(p->nnodes ? p->nnodes : 1, sizeof *m->ports);
 	for (uint32_t n = 0; n < p->nnodes; n++) {
 		m->ports[n].m = m;
