@@ -94,6 +94,13 @@ struct net_model {
 	const net_ops *ops;
 	uint32_t nnodes;
 	uint8_t uniform;    /* 1: estimate() depends on the size only, not on the two nodes (callers may cache it) */
+	/*
+	 * Nodes per router and per group of the dragonfly behind the model, at
+	 * every level that has one (packet, flow, hybrid); 0 when there is no
+	 * such topology. Set by the factory (netfactory.h); placement and
+	 * storage read it, so they see the same machine at every level.
+	 */
+	uint32_t per_router, per_group;
 	net_totals totals;
 };
 

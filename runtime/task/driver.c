@@ -240,15 +240,14 @@ static int min_nodes(const sysconf_t *sys, uint32_t tasks, uint32_t *out, char *
 	return 0;
 }
 
-static uint32_t topo_router(void *ctx, uint32_t node) { return df_router_of_node(ctx, node); }
-static uint32_t topo_group(void *ctx, uint32_t node) { return df_group_of_node(ctx, node); }
+static uint32_t topo_router(void *ctx, uint32_t node) { return node / ((const net_model *)ctx)->per_router; }
+static uint32_t topo_group(void *ctx, uint32_t node) { return node / ((const net_model *)ctx)->per_group; }
 
-/* The storage subsystem of net, with the dragonfly's topology when there is one. */
+/* The storage subsystem of net, with the dragonfly's topology when there is one (at every level). */
 static sto_system *make_storage(const sysconf_t *sys, net_model *net, sim_ctx *ctx, char **err)
 {
-	net_model *df = netf_dragonfly_of(net);
-	sto_topology topo = {.nnodes = net->nnodes, .ctx = df, .router_of = topo_router, .group_of = topo_group};
-	return sto_new(sys, net, df ? &topo : NULL, net->nnodes, ctx, err);
+	sto_topology topo = {.nnodes = net->nnodes, .ctx = net, .router_of = topo_router, .group_of = topo_group};
+	return sto_new(sys, net, net->per_group ? &topo : NULL, net->nnodes, ctx, err);
 }
 
 int drv_machine_nodes(const drv_options *o, uint32_t tasks, uint32_t *nnodes, uint8_t **storage_mask, char **err)

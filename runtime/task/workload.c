@@ -428,14 +428,13 @@ static int probe_topology(const drv_options *o, wl_machine *m, char **err)
 		return -1;
 	sim_ctx *ctx = sim_new(o->seed);
 	net_model *net = netf_create_routed(ctx, sys, o->network, o->routing, m->nnodes, err);
-	net_model *df = net ? netf_dragonfly_of(net) : NULL;
-	if (df && df->nnodes == m->nnodes) {
+	if (net && net->per_group && net->nnodes == m->nnodes) {
 		m->dragonfly = 1;
 		m->router = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->router);
 		m->group = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->group);
 		for (uint32_t i = 0; i < m->nnodes; i++) {
-			m->router[i] = df_router_of_node(df, i);
-			m->group[i] = df_group_of_node(df, i);
+			m->router[i] = i / net->per_router;
+			m->group[i] = i / net->per_group;
 		}
 	}
 	int rc = net ? 0 : -1;

@@ -1,0 +1,51 @@
+#!/bin/sh
+# levels_topology.sh - storage and placement see the dragonfly's groups at
+# every level that simulates it (packet, flow, hybrid with any halves), and
+# not at the analytic level, which has no topology.
+#
+# 128 tasks on theta-1056 each read 2 MiB. The burst buffers that serve a
+# task are chosen by its group, so the per-device reads and bytes of
+# storage.csv depend on whether the level knows the groups. Checked:
+#   1. storage.csv's per-device reads and bytes are the same at the flow level,
+#      the packet level and a hybrid of analytic and flow halves;
+#   2. they differ at the analytic level (no groups), so check 1 can fail;
+#   3. the flow level's simulated time is within 5% of the packet level's:
+#      the reads are bandwidth-bound by the devices, not by the network.
+set -u
+: "${NCSIM_BUILDDIR:=.}"
+: "${NCSIM:=$NCSIM_BUILDDIR/ncsim}"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/levelstopo.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+export XDG_CACHE_HOME="$tmp/cache"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+cat >"$tmp/rd.ncptl" <<'EOT'
+Require language version "1.5".
+all tasks open file 1 for reading then
+all tasks read 2097152 bytes from file 1 then
+all tasks close file 1
+EOT
+sed 's/^model = dragonfly/&\nhybrid_small = analytic\nhybrid_large = flow/' "$src/stdlib/systems/theta-1056.conf" >"$tmp/hy.conf"
+
+# run NAME SYSTEM NETWORK: the per-device columns of storage.csv in $tmp/NAME.dev, the simulated time (us) on stdout.
+run() {
+	"$NCSIM" run "$tmp/rd.ncptl" -n 128 --system "$2" --network "$3" --no-progress --out "$tmp/$1" >"$tmp/$1.log" 2>&1 ||
+		{ cat "$tmp/$1.log"; return 1; }
+	cut -d, -f1-8 "$tmp/$1/storage.csv" >"$tmp/$1.dev"
+	sed -n 's/^ *simulated time: *\([0-9.]*\) us.*/\1/p' "$tmp/$1.log"
+}
+theta=$src/stdlib/systems/theta-1056.conf
+tp=$(run packet "$theta" packet) || exit 1
+tf=$(run flow "$theta" flow) || exit 1
+run hybrid "$tmp/hy.conf" hybrid >/dev/null || exit 1
+run analytic "$theta" analytic >/dev/null || exit 1
+
+cmp -s "$tmp/packet.dev" "$tmp/flow.dev" || fail "storage.csv differs between the packet and the flow level"
+cmp -s "$tmp/packet.dev" "$tmp/hybrid.dev" || fail "storage.csv differs between the packet level and the analytic+flow hybrid"
+cmp -s "$tmp/packet.dev" "$tmp/analytic.dev" && fail "the analytic level (no groups) placed the reads as the dragonfly levels did"
+awk -v p="$tp" -v f="$tf" 'BEGIN { d = (f - p) / p; exit !(d < 0.05 && d > -0.05) }' ||
+	fail "flow level $tf us against packet level $tp us (more than 5% apart)"
+echo "packet $tp us, flow $tf us"
+exit $((fails > 0))
