@@ -19,7 +19,7 @@
 #define MIN_SLOTS 64u
 #define MAX_SLOTS (1u << 22)
 #define SPAN 4             /* the wheel should span ~SPAN x the pending events */
-#define FIRST_TUNE 64      /* turns before the first re-tune */
+#define FIRST_TUNE 16      /* turns before the first re-tune */
 #define NEAR_MAX (16 * TARGET) /* a near heap this big asks whether the window is too wide */
 #define SORT_BLOCK 16       /* the run's sort starts with insertion-sorted blocks of this many nodes */
 #define FAR_SLOTS_PER_EVENT 64 /* the reach of pushes may ask for this many slots per queued event */
@@ -52,8 +52,19 @@ void sim_pq_heap_grow(sim_pq_heap *hp)
 	hp->cap = ncap;
 }
 
-void sim_pq_bucket_grow(sim_pq_bucket *b)
+/*
+ * A bucket gives its array to the run when the wheel turns to it, and the
+ * run's previous array waits in pq->spare for the next empty slot that
+ * fills. Arrays thus circulate at the size a window needs instead of every
+ * slot growing its own from scratch, and only about as many exist as there
+ * are non-empty slots.
+ */
+void sim_pq_bucket_grow(sim_pq *pq, sim_pq_bucket *b)
 {
+	if (b->cap == 0 && pq->spare.len) {
+		*b = pq->spare.ptr[--pq->spare.len];
+		return;
+	}
 	uint32_t ncap = b->cap ? b->cap * 2 : 8;
 	assert(ncap > b->cap);
 	b->v = xreallocarray(b->v, ncap, sizeof *b->v);
@@ -66,7 +77,7 @@ void sim_pq_bucket_grow(sim_pq_bucket *b)
 static void reset_counts(sim_pq *pq)
 {
 	pq->turns = pq->drained = pq->stepped = pq->spread = 0;
-	pq->pushed = pq->to_far = pq->to_upper = 0;
+	pq->pushed = pq->to_far = pq->to_upper = pq->far_reach = 0;
 	pq->near_max = NEAR_MAX;
 }
 
@@ -106,6 +117,9 @@ void sim_pq_free(sim_pq *pq)
 	free(pq->run.v);
 	slots_free(pq);
 	VEC_FREE(&pq->scratch);
+	for (size_t i = 0; i < pq->spare.len; i++)
+		free(pq->spare.ptr[i].v);
+	VEC_FREE(&pq->spare);
 	memset(pq, 0, sizeof *pq);
 }
 
@@ -230,16 +244,21 @@ static uint32_t suited_slots(const sim_pq *pq)
  * most events a few hundred windows ahead (a chain of microsecond steps
  * over nanosecond windows, with many events sharing each instant) would
  * send nearly every event that way, so when more than a quarter of the
- * pushes went far the wheel gets four times as many slots (up to
- * FAR_SLOTS_PER_EVENT per queued event); when hardly any push reached even
- * the last three quarters of it, a quarter of the slots would do.
+ * pushes went far the wheel gets at least four times as many slots, as
+ * many as the farthest of them needed (up to FAR_SLOTS_PER_EVENT per
+ * queued event); when hardly any push reached even the last three quarters
+ * of it, a quarter of the slots would do.
  */
 static void fit_reach(sim_pq *pq)
 {
 	uint64_t cap = (uint64_t)FAR_SLOTS_PER_EVENT * pq->n;
-	if (pq->to_far * 4 > pq->pushed && pq->nslots < MAX_SLOTS && 4 * (uint64_t)pq->nslots <= cap)
-		pq->min_slots = 4 * pq->nslots;
-	else if ((pq->to_far + pq->to_upper) * 32 < pq->pushed && pq->min_slots > MIN_SLOTS)
+	if (pq->to_far * 4 > pq->pushed && pq->nslots < MAX_SLOTS && 4 * (uint64_t)pq->nslots <= cap) {
+		/* At once as many slots as the farthest push asked for, within the cap. */
+		uint32_t want = 4 * pq->nslots;
+		while (want < pq->far_reach && want < MAX_SLOTS && 2 * (uint64_t)want <= cap)
+			want *= 2;
+		pq->min_slots = want;
+	} else if ((pq->to_far + pq->to_upper) * 32 < pq->pushed && pq->min_slots > MIN_SLOTS)
 		pq->min_slots /= 4;
 }
 
@@ -326,7 +345,8 @@ static void insertion_sort(sim_pq_node *v, size_t n)
 }
 
 /*
- * Sorts v[0, n) by key: insertion sort of blocks of SORT_BLOCK nodes, then
+ * Sorts v[0, n) by key: nothing more than n comparisons if it is in order
+ * already; else insertion sort of blocks of SORT_BLOCK nodes, then
  * bottom-up merge passes; a pair of blocks already in order is copied after
  * one comparison. A bucket's events mostly come in a few ascending
  * sequences (one per instant that scheduled them), so a window's sort costs
@@ -334,6 +354,11 @@ static void insertion_sort(sim_pq_node *v, size_t n)
  */
 static void sort_nodes(sim_pq *pq, sim_pq_node *v, size_t n)
 {
+	size_t sorted = 1;
+	while (sorted < n && !sim_pq_less(&v[sorted], &v[sorted - 1]))
+		sorted++;
+	if (sorted >= n)
+		return; /* pushed in order, as often when one instant scheduled the whole window */
 	for (size_t i = 0; i < n; i += SORT_BLOCK)
 		insertion_sort(v + i, n - i < SORT_BLOCK ? n - i : SORT_BLOCK);
 	if (n <= SORT_BLOCK)
@@ -360,15 +385,13 @@ static void sort_nodes(sim_pq *pq, sim_pq_node *v, size_t n)
 static void take_bucket(sim_pq *pq, sim_pq_bucket *b)
 {
 	sim_pq_run *run = &pq->run;
-	sim_pq_node *v = run->v;
-	uint32_t cap = run->cap;
+	if (run->cap)
+		VEC_PUSH(&pq->spare, ((sim_pq_bucket){.v = run->v, .cap = run->cap}));
 	run->v = b->v;
 	run->cap = b->cap;
 	run->head = 0;
 	run->n = b->n;
-	b->v = v;
-	b->cap = cap;
-	b->n = 0;
+	*b = (sim_pq_bucket){0};
 	sort_nodes(pq, run->v, run->n);
 }
 
@@ -388,19 +411,12 @@ void sim_pq_refill(sim_pq *pq)
 		pq->cur_w += d;
 		uint32_t s = (uint32_t)pq->cur_w & (pq->nslots - 1);
 		sim_pq_bucket *b = &pq->slots[s];
-		ncsim_time_t lo = UINT64_MAX, hi = 0;
-		for (uint32_t i = 0; i < b->n; i++) {
-			sim_pq_node x = b->v[i];
-			lo = x.time < lo ? x.time : lo;
-			hi = x.time > hi ? x.time : hi;
-			__builtin_prefetch(x.ev); /* it fires soon, and is likely cold */
-		}
-		pq->spread += hi - lo;
 		pq->in_slots -= b->n;
 		pq->drained += b->n;
 		pq->stepped += d;
 		pq->turns++;
 		take_bucket(pq, b);
+		pq->spread += pq->run.v[pq->run.n - 1].time - pq->run.v[0].time;
 		pq->bits[s >> 6] &= ~((uint64_t)1 << (s & 63));
 		pull_far(pq);
 	}

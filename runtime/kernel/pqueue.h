@@ -22,16 +22,17 @@
  * Invariant: every event of window <= cur_w is in the near heap or the run,
  * every event of windows cur_w+1 .. cur_w+nslots is in its slot, every later
  * one in the far heap. When both run dry the wheel turns to the next non-empty
- * slot, whose bucket becomes the run: sorted once (insertion-sorted blocks merged, as
- * the events of one window mostly come in a few ascending sequences, such as
- * one per instant with many events of equal time), then popped from its head
- * in O(1). Events pushed into windows <= cur_w later go into the near heap
+ * slot, whose bucket becomes the run: sorted once (often already in order;
+ * else insertion-sorted blocks merged, as the events of one window mostly
+ * come in a few ascending sequences, such as one per instant with many events
+ * of equal time), then popped from its head in O(1). The bucket's array goes
+ * with it, and the run's previous array waits for the next slot that fills. Events pushed into windows <= cur_w later go into the near heap
  * (which stays small and in L1); a pop takes the smaller of the run's head
  * and the heap's root.
  *
  * Every so many turns the window width and the number of slots are re-tuned
- * from the observed occupancy, so the structure follows the model's time
- * scale; a re-tune re-files every event (O(n), rare).
+ * from the observed occupancy and the reach of pushes, so the structure
+ * follows the model's time scale; a re-tune re-files every event (O(n), rare).
  *
  * Heap layout: 32-byte nodes; node 0 sits 96 bytes into a 128-byte aligned
  * block, so the four children of node i (4i+1 .. 4i+4) fill one pair of cache
@@ -96,8 +97,10 @@ typedef struct sim_pq {
 	uint64_t turns, drained, stepped, spread, tune_at;
 	/* where pushes landed since the last re-tune: all, past the wheel, in its last 3/4 */
 	uint64_t pushed, to_far, to_upper;
+	uint64_t far_reach;    /* the farthest of those pushes past the wheel, in windows from cur_w */
 	uint32_t min_slots;    /* slot count the reach of pushes asks for (see tune) */
 	VEC(sim_pq_node) scratch;
+	VEC(sim_pq_bucket) spare; /* arrays of drained buckets, handed to the next slot that fills */
 } sim_pq;
 
 /* Makes pq an empty queue. */
@@ -110,8 +113,8 @@ void sim_pq_clear(sim_pq *pq);
 /* Internal slow paths of the inline functions below, kept out of line so the hot paths stay small. */
 /* Doubles hp's capacity, keeping the cache-line alignment of children. */
 void sim_pq_heap_grow(sim_pq_heap *hp);
-/* Doubles b's capacity. */
-void sim_pq_bucket_grow(sim_pq_bucket *b);
+/* Gives the full bucket b room: a spare array if b has none, else twice its capacity. */
+void sim_pq_bucket_grow(sim_pq *pq, sim_pq_bucket *b);
 /* Fills the empty near heap from the next non-empty window, pulling far events into the wheel as it turns; re-tunes when due. */
 void sim_pq_refill(sim_pq *pq);
 /* Narrows the window when the near heap has grown past near_max. */
@@ -195,7 +198,7 @@ static inline void sim_pq_file(sim_pq *pq, sim_pq_node x)
 		uint32_t s = (uint32_t)w & (pq->nslots - 1);
 		sim_pq_bucket *b = &pq->slots[s];
 		if (b->n == b->cap)
-			sim_pq_bucket_grow(b);
+			sim_pq_bucket_grow(pq, b);
 		if (b->n == 0)
 			pq->bits[s >> 6] |= (uint64_t)1 << (s & 63);
 		b->v[b->n++] = x;
@@ -204,6 +207,8 @@ static inline void sim_pq_file(sim_pq *pq, sim_pq_node x)
 	} else {
 		sim_pq_heap_push(&pq->far, x);
 		pq->to_far++;
+		if (w - pq->cur_w > pq->far_reach)
+			pq->far_reach = w - pq->cur_w;
 	}
 }
 

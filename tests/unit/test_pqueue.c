@@ -241,6 +241,48 @@ static void test_wheel_time_scales(void)
 	free(ev);
 }
 
+/*
+ * 300 events in lockstep, each step 7.5 us later (an MPI message's period)
+ * on the first 1 ns windows: every push lands ~7,325 windows past cur_w, far
+ * beyond the 64 slots the wheel starts with. The first re-tune must size the
+ * wheel for that reach at once (8192 slots: the power of two above 7,325,
+ * below the cap of 64 x 300), not four times over in steps: after these 100
+ * turns the stepwise growth had 4096 slots and still sent every push far.
+ */
+static void test_wheel_reach(void)
+{
+	enum { LIVE = 300, HOLDS = 30000 };
+	sim_event *ev = xcalloc(LIVE, sizeof *ev);
+	sim_event **ref = xcalloc(LIVE, sizeof *ref);
+	sim_rng r;
+	sim_rng_seed(&r, 5, 1);
+	sim_pq pq;
+	sim_pq_init(&pq);
+	size_t nref = 0;
+	for (size_t i = 0; i < LIVE; i++) {
+		ev[i].time = 7500000 + sim_rng_next(&r) % 1000;
+		ev[i].src = (sim_eid)i;
+		sim_pq_push(&pq, &ev[i]);
+		ref_insert(ref, &nref, &ev[i]);
+	}
+	int bad = 0;
+	for (size_t k = 0; k < HOLDS; k++) {
+		sim_event *want = ref[--nref];
+		bad += sim_pq_pop(&pq) != want;
+		want->time += 7500000 + sim_rng_next(&r) % 1000;
+		want->seq++;
+		sim_pq_push(&pq, want);
+		ref_insert(ref, &nref, want);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT_EQUAL(pq.shift, 10);
+	CU_ASSERT(pq.nslots >= 8192);
+	CU_ASSERT_EQUAL(pq.far.n, 0);
+	sim_pq_free(&pq);
+	free(ref);
+	free(ev);
+}
+
 /* A million pushes, then a full drain compared with qsort's order. */
 static void test_bulk_sorted(void)
 {
@@ -296,6 +338,7 @@ int main(void)
 		{"ties on (src, seq)", test_ties},
 		{"random stress vs reference", test_stress},
 		{"wheel under several time scales", test_wheel_time_scales},
+		{"wheel sized to the reach of pushes", test_wheel_reach},
 		{"bulk drain vs qsort", test_bulk_sorted},
 		{"clear", test_clear},
 		{NULL, NULL},
