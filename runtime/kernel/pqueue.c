@@ -71,6 +71,20 @@ void sim_pq_bucket_grow(sim_pq *pq, sim_pq_bucket *b)
 	b->cap = ncap;
 }
 
+void sim_pq_file_heap(sim_pq *pq, const sim_pq_node *x, uint64_t w)
+{
+	if (w <= pq->cur_w) {
+		sim_pq_heap_push(&pq->near, *x);
+		if (pq->near.n > pq->near_max)
+			sim_pq_crowded(pq);
+	} else {
+		sim_pq_heap_push(&pq->far, *x);
+		pq->to_far++;
+		if (w - pq->cur_w > pq->far_reach)
+			pq->far_reach = w - pq->cur_w;
+	}
+}
+
 /* ---------------------------------------------------------------- setup */
 
 /* Starts counting occupancy and pushes afresh, after a re-tune or a clear. */

@@ -186,30 +186,26 @@ static inline sim_event *sim_pq_heap_pop(sim_pq_heap *hp)
 	return top;
 }
 
-/* Files node x by its window (no count update). */
-static inline void sim_pq_file(sim_pq *pq, sim_pq_node x)
+/* Files node x of window w, at or before cur_w or past the wheel, in the near or far heap (out of line: rarer). */
+void sim_pq_file_heap(sim_pq *pq, const sim_pq_node *x, uint64_t w);
+
+/* Files node x by its window (no count update); inlined whole, the common case being an append to a slot. */
+static inline __attribute__((always_inline)) void sim_pq_file(sim_pq *pq, sim_pq_node x)
 {
 	uint64_t w = x.time >> pq->shift;
-	if (w <= pq->cur_w) {
-		sim_pq_heap_push(&pq->near, x);
-		if (pq->near.n > pq->near_max)
-			sim_pq_crowded(pq);
-	} else if (w - pq->cur_w <= pq->nslots) {
-		uint32_t s = (uint32_t)w & (pq->nslots - 1);
-		sim_pq_bucket *b = &pq->slots[s];
-		if (b->n == b->cap)
-			sim_pq_bucket_grow(pq, b);
-		if (b->n == 0)
-			pq->bits[s >> 6] |= (uint64_t)1 << (s & 63);
-		b->v[b->n++] = x;
-		pq->in_slots++;
-		pq->to_upper += w - pq->cur_w > pq->nslots / 4;
-	} else {
-		sim_pq_heap_push(&pq->far, x);
-		pq->to_far++;
-		if (w - pq->cur_w > pq->far_reach)
-			pq->far_reach = w - pq->cur_w;
+	if (w <= pq->cur_w || w - pq->cur_w > pq->nslots) {
+		sim_pq_file_heap(pq, &x, w);
+		return;
 	}
+	uint32_t s = (uint32_t)w & (pq->nslots - 1);
+	sim_pq_bucket *b = &pq->slots[s];
+	if (b->n == b->cap)
+		sim_pq_bucket_grow(pq, b);
+	if (b->n == 0)
+		pq->bits[s >> 6] |= (uint64_t)1 << (s & 63);
+	b->v[b->n++] = x;
+	pq->in_slots++;
+	pq->to_upper += w - pq->cur_w > pq->nslots / 4;
 }
 
 /* Number of queued events. */
@@ -232,10 +228,19 @@ static inline const sim_pq_node *sim_pq_first(const sim_pq *pq)
 	return &pq->near.h[0];
 }
 
-/* The event that pops next if no earlier one is pushed, or NULL when the wheel must turn first (no refill). */
-static inline sim_event *sim_pq_next_ready(const sim_pq *pq)
+/* The node that pops next (turning the wheel if it must); pq must not be empty. */
+static inline const sim_pq_node *sim_pq_front(sim_pq *pq)
 {
-	return sim_pq_near_empty(pq) ? NULL : sim_pq_first(pq)->ev;
+	if (sim_pq_near_empty(pq))
+		sim_pq_refill(pq);
+	return sim_pq_first(pq);
+}
+
+/* Asks the cache for the event at the head of the run, which most often pops next. */
+static inline void sim_pq_prefetch_next(const sim_pq *pq)
+{
+	if (pq->run.head != pq->run.n)
+		__builtin_prefetch(pq->run.v[pq->run.head].ev);
 }
 
 /* Inserts ev keyed by (ev->time, ev->src, ev->seq); ev must stay valid while queued. */
@@ -252,17 +257,19 @@ static inline sim_event *sim_pq_peek(sim_pq *pq)
 {
 	if (pq->n == 0)
 		return NULL;
-	if (sim_pq_near_empty(pq))
-		sim_pq_refill(pq);
-	return sim_pq_first(pq)->ev;
+	return sim_pq_front(pq)->ev;
 }
 
 /* The time of the earliest event; pq must not be empty. */
-static inline ncsim_time_t sim_pq_min_time(sim_pq *pq)
+static inline ncsim_time_t sim_pq_min_time(sim_pq *pq) { return sim_pq_front(pq)->time; }
+
+/* Removes the node f that sim_pq_front just returned (nothing pushed since) and returns its event. */
+static inline sim_event *sim_pq_pop_front(sim_pq *pq, const sim_pq_node *f)
 {
-	if (sim_pq_near_empty(pq))
-		sim_pq_refill(pq);
-	return sim_pq_first(pq)->time;
+	pq->n--;
+	if (f != pq->near.h) /* the run's head */
+		return pq->run.v[pq->run.head++].ev;
+	return sim_pq_heap_pop(&pq->near);
 }
 
 /* Removes and returns the earliest event, or NULL if pq is empty. */
@@ -270,12 +277,7 @@ static inline sim_event *sim_pq_pop(sim_pq *pq)
 {
 	if (pq->n == 0)
 		return NULL;
-	if (sim_pq_near_empty(pq))
-		sim_pq_refill(pq);
-	pq->n--;
-	if (pq->run.head != pq->run.n && sim_pq_run_first(pq))
-		return pq->run.v[pq->run.head++].ev;
-	return sim_pq_heap_pop(&pq->near);
+	return sim_pq_pop_front(pq, sim_pq_front(pq));
 }
 
 #endif

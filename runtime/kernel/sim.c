@@ -58,8 +58,7 @@ typedef struct sim_entity {
 
 struct sim_ctx {
 	/* hot: read or written for every event */
-	ncsim_time_t now;
-	sim_eid self;
+	sim_clock clk; /* first: sim_now and sim_self (sim.h) read it through the context pointer */
 	int stop;
 	sim_pq pq;
 	sim_event *free_list;
@@ -88,7 +87,7 @@ sim_ctx *sim_new(uint64_t seed)
 {
 	sim_ctx *ctx = xcalloc(1, sizeof *ctx);
 	ctx->seed = seed;
-	ctx->self = SIM_NO_ENTITY;
+	ctx->clk.self = SIM_NO_ENTITY;
 	ctx->next_slab = SLAB_FIRST;
 	ctx->tick = SIM_PROGRESS_EVERY;
 	sim_pq_init(&ctx->pq);
@@ -144,7 +143,8 @@ void *sim_entity_state(const sim_ctx *ctx, sim_eid id)
 
 /* ---------------------------------------------------------------- event pool */
 
-static void pool_grow(sim_ctx *ctx)
+/* Out of line and cold, so that the per-event path saves no registers for it. */
+static __attribute__((noinline, cold)) void pool_grow(sim_ctx *ctx)
 {
 	size_t n = ctx->next_slab;
 	sim_event *slab = xcalloc(n, sizeof *slab);
@@ -186,41 +186,47 @@ uint64_t sim_pool_capacity(const sim_ctx *ctx) { return ctx->pool_cap; }
 
 /* ---------------------------------------------------------------- scheduling */
 
-static void report_overflow(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind)
+/* A negative delay converted to unsigned lands here: a model bug. Returns the time the event gets. */
+static __attribute__((noinline, cold)) ncsim_time_t report_overflow(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay,
+                                                                    uint16_t kind)
 {
 	if (!ctx->overflow_reported)
 		fprintf(stderr,
 		        "ncsim: kernel: event time overflows: now %" PRIu64 " ps + delay %" PRIu64
 		        " ps (entity %" PRIu32 " -> %" PRIu32 ", kind %u); stopping the run\n",
-		        ctx->now, delay, ctx->self, dst, (unsigned)kind);
+		        ctx->clk.now, delay, ctx->clk.self, dst, (unsigned)kind);
 	ctx->overflow_reported = 1;
 	sim_stop(ctx, 1);
+	return UINT64_MAX;
 }
 
-sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind)
+static inline sim_event *event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind)
 {
 	assert(dst < ctx->nents);
 	assert(kind < ctx->ents[dst].type->nhandlers);
 	sim_event *ev = pool_take(ctx);
-	ncsim_time_t t = ctx->now + delay;
-	if (UNLIKELY(t < ctx->now)) {
-		/* A negative delay converted to unsigned lands here: a model bug. */
-		report_overflow(ctx, dst, delay, kind);
-		t = UINT64_MAX;
-	}
+	ncsim_time_t t = ctx->clk.now + delay;
+	if (UNLIKELY(t < delay))
+		t = report_overflow(ctx, dst, delay, kind);
 	ev->time = t;
-	ev->src = ctx->self;
+	ev->src = ctx->clk.self;
 	ev->dst = dst;
 	ev->kind = kind;
 	ev->state = SIM_EV_NEW;
 	return ev;
 }
 
+sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind)
+{
+	return event_new(ctx, dst, delay, kind);
+}
+
 static inline void schedule(sim_ctx *ctx, sim_event *ev)
 {
 	assert(ev->state == SIM_EV_NEW);
-	assert(ev->time >= ctx->now);
-	ev->seq = ev->src == SIM_NO_ENTITY ? ctx->ext_seq++ : ctx->ents[ev->src].seq++;
+	assert(ev->time >= ctx->clk.now);
+	uint64_t *seq = ev->src == SIM_NO_ENTITY ? &ctx->ext_seq : &ctx->ents[ev->src].seq;
+	ev->seq = (*seq)++;
 	ev->state = SIM_EV_QUEUED;
 	sim_pq_push(&ctx->pq, ev);
 	ctx->stats.scheduled++;
@@ -233,15 +239,11 @@ void sim_schedule(sim_ctx *ctx, sim_event *ev) { schedule(ctx, ev); }
 void sim_send(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind, const void *payload, size_t len)
 {
 	assert(len <= SIM_PAYLOAD_MAX);
-	sim_event *ev = sim_event_new(ctx, dst, delay, kind);
+	sim_event *ev = event_new(ctx, dst, delay, kind);
 	if (len)
 		memcpy(ev->data.bytes, payload, len);
 	schedule(ctx, ev);
 }
-
-ncsim_time_t sim_now(const sim_ctx *ctx) { return ctx->now; }
-
-sim_eid sim_self(const sim_ctx *ctx) { return ctx->self; }
 
 uint64_t sim_pending(const sim_ctx *ctx) { return sim_pq_size(&ctx->pq); }
 
@@ -271,11 +273,11 @@ static void run_inits(sim_ctx *ctx)
 		assert(!(e->flags & ENT_INIT_DONE));
 		e->flags |= ENT_INIT_DONE;
 		if (e->type->init) {
-			ctx->self = id;
+			ctx->clk.self = id;
 			e->type->init(ctx, e->state, id);
 		}
 	}
-	ctx->self = SIM_NO_ENTITY;
+	ctx->clk.self = SIM_NO_ENTITY;
 }
 
 void sim_set_interrupt(sim_ctx *ctx, const volatile sig_atomic_t *flag) { ctx->interrupt = flag; }
@@ -293,7 +295,7 @@ static void progress_tick(sim_ctx *ctx)
 {
 	ctx->tick = SIM_PROGRESS_EVERY;
 	check_interrupt(ctx);
-	sim_progress_tick(&ctx->prog, sim_progress_clock(), ctx->now, ctx->stats.events);
+	sim_progress_tick(&ctx->prog, sim_progress_clock(), ctx->clk.now, ctx->stats.events);
 }
 
 int sim_run(sim_ctx *ctx, ncsim_time_t until)
@@ -309,8 +311,8 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 	ctx->stats.events = 0;
 	ctx->stats.stopped_at_until = 0;
 	ctx->stats.interrupted = 0;
-	ctx->stats.end_time = ctx->now;
-	sim_progress_begin(&ctx->prog, wall0, ctx->now);
+	ctx->stats.end_time = ctx->clk.now;
+	sim_progress_begin(&ctx->prog, wall0, ctx->clk.now);
 	ctx->tick = SIM_PROGRESS_EVERY;
 
 	run_inits(ctx);
@@ -320,24 +322,23 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 	while (LIKELY(!ctx->stop)) {
 		if (UNLIKELY(pq->n == 0))
 			break;
-		if (UNLIKELY(sim_pq_min_time(pq) > until)) {
+		const sim_pq_node *front = sim_pq_front(pq);
+		if (UNLIKELY(front->time > until)) {
 			ctx->stats.stopped_at_until = 1;
 			break;
 		}
-		sim_event *ev = sim_pq_pop(pq);
+		sim_event *ev = sim_pq_pop_front(pq, front);
 		/* The next record is likely out of cache: fetch it while this one fires. */
-		sim_event *next = sim_pq_next_ready(pq);
-		if (LIKELY(next != NULL))
-			__builtin_prefetch(next);
+		sim_pq_prefetch_next(pq);
 		assert(ev->state == SIM_EV_QUEUED);
-		assert(ev->time >= ctx->now);
+		assert(ev->time >= ctx->clk.now);
 		ev->state = SIM_EV_FIRING;
-		ctx->now = ev->time;
+		ctx->clk.now = ev->time;
 		sim_eid dst = ev->dst;
 		const sim_entity *e = &ctx->ents[dst];
 		const sim_type *type = e->type;
 		assert(ev->kind < type->nhandlers && type->handlers[ev->kind] != NULL);
-		ctx->self = dst;
+		ctx->clk.self = dst;
 		type->handlers[ev->kind](ctx, e->state, ev);
 		assert(ev->state == SIM_EV_FIRING);
 		pool_give(ctx, ev);
@@ -347,18 +348,18 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 		if (UNLIKELY(--ctx->tick == 0))
 			progress_tick(ctx);
 	}
-	ctx->self = SIM_NO_ENTITY;
-	ctx->stats.end_time = ctx->now;
+	ctx->clk.self = SIM_NO_ENTITY;
+	ctx->stats.end_time = ctx->clk.now;
 	sim_progress_end(&ctx->prog);
 
 	for (sim_eid id = 0; id < ctx->nents; id++) {
 		const sim_entity *e = &ctx->ents[id];
 		if (e->type->final) {
-			ctx->self = id;
+			ctx->clk.self = id;
 			e->type->final(ctx, e->state, id);
 		}
 	}
-	ctx->self = SIM_NO_ENTITY;
+	ctx->clk.self = SIM_NO_ENTITY;
 
 	ctx->stats.wall_seconds = sim_progress_clock() - wall0;
 	ctx->last = ctx->stats;
@@ -374,7 +375,7 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 static inline sim_rng *stream(sim_ctx *ctx, sim_eid id)
 {
 	if (id == SIM_NO_ENTITY)
-		id = ctx->self;
+		id = ctx->clk.self;
 	if (id == SIM_NO_ENTITY) {
 		if (!ctx->ext_rng_ready) {
 			sim_rng_seed(&ctx->ext_rng, ctx->seed, SIM_NO_ENTITY);
