@@ -96,34 +96,39 @@ static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, ncsim_ti
 }
 
 /*
- * Serves a message arriving at `port` at time `arr` (>= now) and schedules its
- * delivery. Callers guarantee that messages are served in arrival order.
+ * Serves msg, injected at inject_time and arriving at `port` at time `arr`
+ * (>= now), whose serialization times are x, and schedules its delivery.
+ * Callers guarantee that messages are served in arrival order.
  */
-static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_arrive *a)
+static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_xfer *x, const net_msg *msg,
+                  ncsim_time_t inject_time)
 {
-	ncsim_time_t now = sim_now(ctx);
-	const an_xfer *x = xfer_of(m, a->bytes);
-	occupy(&port->out, arr, a->bytes, x->out);
+	occupy(&port->out, arr, msg->bytes, x->out);
 	ncsim_time_t end = port->out.free;
 	/* The tail cannot arrive before it left the source (slow injection port). */
 	ncsim_time_t tail = arr + x->in;
 	ncsim_time_t done = end > tail ? end : tail;
-	sim_event *d = sim_event_new(ctx, a->notify, done - now, a->notify_kind);
+	sim_event *d = sim_event_new(ctx, msg->notify, done - sim_now(ctx), msg->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
-		.cookie = a->cookie, .cookie2 = a->cookie2, .bytes = a->bytes,
-		.src_node = a->src_node, .dst_node = port->node,
-		.inject_time = a->inject_time, .tclass = a->tclass,
+		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes,
+		.src_node = msg->src_node, .dst_node = port->node,
+		.inject_time = inject_time, .tclass = msg->tclass,
 	};
 	sim_schedule(ctx, d);
-	m->base.totals.msgs_delivered[a->tclass]++;
-	m->base.totals.bytes_delivered[a->tclass] += a->bytes;
+	m->base.totals.msgs_delivered[msg->tclass]++;
+	m->base.totals.bytes_delivered[msg->tclass] += msg->bytes;
 }
 
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	an_port *port = state;
+	const an_arrive *a = SIM_PAYLOAD(ev, const an_arrive);
 	port->slow_pending--;
-	serve(ctx, port->m, port, sim_now(ctx), SIM_PAYLOAD(ev, const an_arrive));
+	net_msg msg = {
+		.src_node = a->src_node, .dst_node = port->node, .bytes = a->bytes, .tclass = a->tclass, .job = a->job,
+		.notify = a->notify, .notify_kind = a->notify_kind, .cookie = a->cookie, .cookie2 = a->cookie2,
+	};
+	serve(ctx, port->m, port, sim_now(ctx), xfer_of(port->m, a->bytes), &msg, a->inject_time);
 }
 
 static const sim_handler an_handlers[AN_NEVENTS] = {[AN_EV_ARRIVE] = on_arrive};
@@ -156,12 +161,8 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 	int safe = msg->bytes <= m->safe_bytes && now < AN_SAFE_TIME && in->free < AN_SAFE_TIME && out->free < AN_SAFE_TIME;
 	if (!safe && !ck_time_ok(latest_end(m, msg, now)))
 		return NET_ETIME;
-	ncsim_time_t s = occupy(&src->in, now, msg->bytes, xfer_of(m, msg->bytes)->in); /* the head leaves the source */
-	an_arrive a = {
-		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
-		.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
-		.tclass = msg->tclass, .job = msg->job,
-	};
+	const an_xfer *x = xfer_of(m, msg->bytes);
+	ncsim_time_t s = occupy(&src->in, now, msg->bytes, x->in); /* the head leaves the source */
 	an_port *dst = &m->ports[msg->dst_node];
 	if (!m->p.latency_of && s == now && dst->slow_pending == 0) {
 		/*
@@ -172,10 +173,15 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 		 * and no later message can arrive before it. With no ARRIVE event
 		 * pending for the port, serving it now keeps arrival order exactly.
 		 */
-		serve(ctx, m, dst, now + m->p.latency, &a);
+		serve(ctx, m, dst, now + m->p.latency, x, msg, now);
 	} else {
 		ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, msg->src_node, msg->dst_node)
 		                                   : m->p.latency;
+		an_arrive a = {
+			.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .inject_time = now,
+			.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
+			.tclass = msg->tclass, .job = msg->job,
+		};
 		dst->slow_pending++;
 		sim_send(ctx, m->first + msg->dst_node, s - now + lat, AN_EV_ARRIVE, &a, sizeof a);
 	}
