@@ -64,6 +64,7 @@ typedef struct fl_link {
 	double cap;              /* bytes/s */
 	double rem;              /* progressive filling: capacity not yet given out */
 	double share;            /* and rem / nun, its fair share of it (kept, not divided at every round) */
+	double kmax;             /* reshare(): the highest rate of its flows that keep theirs */
 	uint32_t head;           /* first membership, FL_NONE if no flow */
 	uint32_t nflows, nun;    /* flows crossing it; those without a rate yet (filling) */
 	uint64_t stamp;          /* component walk that reached it */
@@ -75,6 +76,7 @@ typedef struct fl_flow {
 	uint32_t link[FL_MAXL];
 	uint32_t lnext[FL_MAXL], lprev[FL_MAXL];
 	double rate, left;       /* bytes/s; bytes still to send at `since` */
+	double old;              /* reshare(): the rate before the recomputation */
 	ncsim_time_t since, lat, inject_time;
 	uint64_t stamp;
 	uint64_t gen;            /* solo: the tag of its live FL_EV_SOLO event; 0 otherwise */
@@ -84,6 +86,7 @@ typedef struct fl_flow {
 	uint16_t notify_kind;
 	uint8_t nl, tclass, nonmin, fixed;
 	uint8_t solo;            /* started alone: its own completion event, not in the heap */
+	uint8_t fresh;           /* injected, waiting for its first rate (always recomputed) */
 } fl_flow;
 
 typedef struct fl_hent {
@@ -106,6 +109,8 @@ typedef struct fl_model {
 	VEC(uint32_t) active;    /* fill(): the component's links with flows still without a rate */
 	VEC(ncsim_time_t) pending; /* times of the completion events in the kernel, earliest last */
 	uint64_t stamp, open, gen;
+	int bad;                 /* fill(): a bottleneck's share fell below a rate kept on it */
+	double cut;              /* flows below this rate keep theirs at the next reshare (see reshare()) */
 	int batch_live;
 	int exact;               /* tests: no fast path, every change recomputes its whole component */
 } fl_model;
@@ -231,37 +236,62 @@ static void reach_link(fl_model *m, uint32_t l)
 	}
 }
 
-/* The flows and links connected to the seed links through shared links, in m->cflows and m->clinks. */
-static void component(fl_model *m)
+/*
+ * The flows to recompute, in m->cflows, and their links, in m->clinks: those
+ * connected to the seed links through shared links and through flows that
+ * are new or whose rate is at least `keep` (flows below it keep their rates
+ * and are not walked through). Each link reached gets, for the filling, its
+ * capacity less the rates kept (rem) and its flows to recompute (nun).
+ */
+static void component(fl_model *m, double keep)
 {
 	m->stamp++;
 	m->clinks.len = m->cflows.len = 0;
 	for (size_t i = 0; i < m->seeds.len; i++)
 		reach_link(m, m->seeds.ptr[i]);
-	m->seeds.len = 0;
-	for (size_t i = 0; i < m->clinks.len; i++)
-		for (uint32_t mid = m->links[m->clinks.ptr[i]].head; mid != FL_NONE;) {
+	for (size_t i = 0; i < m->clinks.len; i++) {
+		fl_link *L = &m->links[m->clinks.ptr[i]];
+		double kept = 0, kmax = 0;
+		uint32_t nun = 0;
+		for (uint32_t mid = L->head; mid != FL_NONE;) {
 			uint32_t f = mid / FL_MAXL;
 			fl_flow *F = &m->flows.ptr[f];
 			mid = F->lnext[mid % FL_MAXL];
+			if (!F->fresh && F->rate < keep) {
+				kept += F->rate;
+				kmax = F->rate > kmax ? F->rate : kmax;
+				continue;
+			}
+			nun++;
 			if (F->stamp == m->stamp)
 				continue;
 			F->stamp = m->stamp;
+			F->fixed = 0;
+			F->old = F->rate;
 			VEC_PUSH(&m->cflows, f);
 			for (unsigned k = 0; k < F->nl; k++)
 				reach_link(m, F->link[k]);
 		}
+		L->rem = kept < L->cap ? L->cap - kept : 0;
+		L->nun = nun;
+		L->kmax = kmax;
+	}
 }
 
-/* Gives every unfixed flow of link l the share s and takes it from each link of its route. */
+/*
+ * Gives every flow of link l still to fix the share s and takes it from each
+ * link of its route. A share below a kept rate of l is not max-min: m->bad.
+ */
 static size_t fix_flows(fl_model *m, uint32_t l, double s)
 {
 	size_t n = 0;
+	if (s < m->links[l].kmax)
+		m->bad = 1;
 	for (uint32_t mid = m->links[l].head; mid != FL_NONE;) {
 		fl_flow *F = &m->flows.ptr[mid / FL_MAXL];
 		mid = F->lnext[mid % FL_MAXL];
-		if (F->fixed)
-			continue;
+		if (F->stamp != m->stamp || F->fixed)
+			continue; /* kept, or fixed by an earlier bottleneck */
 		F->fixed = 1;
 		F->rate = s;
 		n++;
@@ -276,9 +306,9 @@ static size_t fix_flows(fl_model *m, uint32_t l, double s)
 }
 
 /*
- * Progressive filling over the component: the link with the smallest fair
- * share (remaining capacity / flows without a rate) is the next bottleneck
- * (the first of the component's list on a tie); its flows get that share,
+ * Progressive filling over the flows of m->cflows: the link with the smallest
+ * fair share (remaining capacity / flows without a rate) is the next
+ * bottleneck (the first of m->clinks on a tie); its flows get that share,
  * which the other links of their routes give up. Each round scans the links
  * that still have flows without a rate, kept in order in m->active.
  */
@@ -287,15 +317,11 @@ static void fill(fl_model *m)
 	m->active.len = 0;
 	for (size_t i = 0; i < m->clinks.len; i++) {
 		fl_link *L = &m->links[m->clinks.ptr[i]];
-		L->rem = L->cap;
-		L->nun = L->nflows;
 		if (L->nun) {
 			L->share = L->rem / L->nun;
 			VEC_PUSH(&m->active, m->clinks.ptr[i]);
 		}
 	}
-	for (size_t i = 0; i < m->cflows.len; i++)
-		m->flows.ptr[m->cflows.ptr[i]].fixed = 0;
 	size_t left = m->cflows.len;
 	while (left) {
 		uint32_t best = FL_NONE;
@@ -350,24 +376,65 @@ static void note_saturation(fl_link *L, ncsim_time_t now)
 	}
 }
 
-/* Recomputes the rates of the component of the seed links and the completion event. */
+/* The highest rate among the flows of L that have one: the level at which L is a bottleneck if saturated. */
+static double link_level(const fl_model *m, const fl_link *L)
+{
+	double lv = 0;
+	for (uint32_t mid = L->head; mid != FL_NONE;) {
+		const fl_flow *F = &m->flows.ptr[mid / FL_MAXL];
+		mid = F->lnext[mid % FL_MAXL];
+		if (!F->fresh && F->rate > lv)
+			lv = F->rate;
+	}
+	return lv;
+}
+
+/*
+ * Recomputes the rates after the changes of this instant (flows started and
+ * ended, whose links are the seeds) and schedules the completion event.
+ *
+ * Not every flow of the component can change. Progressive filling fixes
+ * flows in the order of their rates; up to the first level at which a
+ * changed link saturates (m->cut: no higher than the rate of a flow that
+ * ended, nor than the level of a saturated link a new flow joins), it runs
+ * the same before and after the change. So the flows below the cut keep
+ * their rates: each still has its bottleneck, whose flows are all below the
+ * cut and unchanged. The others are refilled on what the kept ones leave
+ * of their links. That is the max-min allocation if none of them falls
+ * below the floor (each is then the fastest flow of its bottleneck, kept
+ * ones included); if one does, the cut was too high and the whole component
+ * is recomputed. Flows whose rate did not change keep their remaining bytes,
+ * completion time and completion event as they were.
+ */
 static void reshare(fl_model *m)
 {
 	if (!m->seeds.len)
 		return;
 	ncsim_time_t now = sim_now(m->ctx);
-	component(m);
-	for (size_t i = 0; i < m->cflows.len; i++) {
-		fl_flow *F = &m->flows.ptr[m->cflows.ptr[i]];
-		F->left -= F->rate * (double)(now - F->since) / 1e12;
-		if (F->left < 0)
-			F->left = 0;
-		F->since = now;
-	}
+	double keep = m->exact ? 0 : m->cut * (1 - 1e-9); /* rounding: a flow at the cut's level is refilled */
+	m->cut = INFINITY;
+	m->bad = 0;
+	component(m, keep);
 	fill(m);
+	if (m->bad) {
+		for (size_t i = 0; i < m->cflows.len; i++) {
+			fl_flow *F = &m->flows.ptr[m->cflows.ptr[i]];
+			F->rate = F->old;
+		}
+		component(m, 0);
+		fill(m);
+	}
+	m->seeds.len = 0;
 	for (size_t i = 0; i < m->cflows.len; i++) {
 		uint32_t f = m->cflows.ptr[i];
 		fl_flow *F = &m->flows.ptr[f];
+		if (F->rate == F->old)
+			continue;
+		F->left -= F->old * (double)(now - F->since) / 1e12;
+		if (F->left < 0)
+			F->left = 0;
+		F->since = now;
+		F->fresh = 0;
 		F->solo = 0; /* into the heap: a pending FL_EV_SOLO of F no longer matches */
 		F->gen = 0;
 		heap_update(m, f, finish_at(now, F->left, F->rate));
@@ -582,8 +649,16 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		start_alone(m, f);
 		return 0;
 	}
-	for (unsigned k = 0; k < F->nl; k++)
+	F->fresh = 1;
+	for (unsigned k = 0; k < F->nl; k++) {
+		const fl_link *L = &m->links[F->link[k]];
 		VEC_PUSH(&m->seeds, F->link[k]);
+		if (L->sat_since != FL_NEVER) { /* saturated: its flows above its level may change */
+			double lv = link_level(m, L);
+			if (lv < m->cut)
+				m->cut = lv;
+		}
+	}
 	if (!m->batch_live) { /* every shared injection of this instant joins one recomputation */
 		m->batch_live = 1;
 		sim_send(ctx, m->self, 0, FL_EV_BATCH, NULL, 0);
@@ -608,8 +683,11 @@ static void complete(fl_model *m, uint32_t f)
 	fl_flow *F = &m->flows.ptr[f];
 	for (unsigned k = 0; k < F->nl; k++) {
 		link_detach(m, f, k);
-		if (m->links[F->link[k]].nflows || m->exact)
+		if (m->links[F->link[k]].nflows || m->exact) {
 			VEC_PUSH(&m->seeds, F->link[k]);
+			if (F->rate < m->cut) /* the flows slower than F keep their rates */
+				m->cut = F->rate;
+		}
 	}
 	deliver(m, F);
 	m->open--;
@@ -798,6 +876,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->base.nnodes = T->nnodes;
 	m->ctx = ctx;
 	m->free_flow = FL_NONE;
+	m->cut = INFINITY;
 	m->nlinks = T->nnodes + T->nrouters * T->nports;
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
 	for (uint32_t l = 0; l < m->nlinks; l++) {

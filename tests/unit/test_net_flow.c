@@ -201,6 +201,28 @@ static void test_speedup(void)
 }
 
 /*
+ * A flow that ends can slow another down (max-min is not monotone), so a
+ * change must not only raise rates. Node 0's NIC (T = 2) carries A1, A2, A3
+ * (0 -> 1, 4000 B each), B (0 -> 4, 10000 B) and D (0 -> 2, 400 B); the global
+ * link of router 0 (G = 1) carries B and C (1 -> 5, 1100 B).
+ *   Until 1000 ns: the NIC's share 2 / 5 = 0.4 is the smallest: A, B, D get
+ *   0.4; C gets what B leaves of the global link: 0.6. D ends at 400 / 0.4.
+ *   Then the NIC and the global link both share 0.5: C drops to 0.5 and ends
+ *   at 1000 + (1100 - 600) / 0.5 = 2000 ns; the As end at 1000 + 3600 / 0.5 =
+ *   8200 ns (B has 10000 - 4000 B left), B alone at 1 B/ns at 14200 ns.
+ */
+static void test_slowdown(void)
+{
+	probe p = {.nplan = 6, .plan = {{0, 1, 4000}, {0, 1, 4000}, {0, 1, 4000}, {0, 4, 10000}, {0, 2, 400}, {1, 5, 1100}}};
+	run(&p, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(p.at[4], 1000 * NS + 140 * NS);
+	CU_ASSERT_EQUAL(p.at[5], 2000 * NS + 220 * NS);
+	CU_ASSERT_EQUAL(p.at[0], 8200 * NS + 70 * NS);
+	CU_ASSERT_EQUAL(p.at[2], 8200 * NS + 70 * NS);
+	CU_ASSERT_EQUAL(p.at[3], 14200 * NS + 220 * NS);
+}
+
+/*
  * All-to-all among the first node of every router (10 nodes) on 5 groups
  * with 4 global links per router: a*h = 8 links per group for 4 other groups,
  * so every pair of groups has two links (minimal routing draws one) and
@@ -262,8 +284,12 @@ static void test_conservation(void)
  * (some tiny), injections spread over 40 us so that flows start alone, join
  * others and end alone or shared. The fast paths (a flow alone on idle links
  * gets its rate without a walk and its own completion event; a flow that ends
- * alone reshares nobody) must give exactly the deliveries of the full
- * recomputation, with fewer events.
+ * alone reshares nobody; a change refills only the flows at or above the
+ * lowest level it touches) must give the deliveries of the full
+ * recomputation, with no more events. Up to rounding: a partial refill takes
+ * the kept rates off a link's capacity in another order than the full one,
+ * so a rate can differ in its last bits and a completion time rounded up to
+ * a whole picosecond by 1 ps (the runs below differ by at most 2 ps).
  */
 static void random_traffic(probe *p, uint64_t seed, const char *routing, int exact)
 {
@@ -291,13 +317,13 @@ static void test_fast_paths(void)
 		for (uint64_t seed = 1; seed <= 4; seed++) {
 			random_traffic(&fast, seed, routings[k], 0);
 			random_traffic(&full, seed, routings[k], 1);
-			CU_ASSERT_EQUAL(memcmp(fast.at, full.at, sizeof fast.at), 0);
 			for (int i = 0; i < fast.nplan; i++) { /* field by field: padding bytes may differ */
 				const net_delivery *a = &fast.d[i], *b = &full.d[i];
+				CU_ASSERT_TRUE(fast.at[i] <= full.at[i] + 3 && full.at[i] <= fast.at[i] + 3);
 				CU_ASSERT_TRUE(a->bytes == b->bytes && a->src_node == b->src_node && a->dst_node == b->dst_node &&
 				               a->inject_time == b->inject_time && a->hops == b->hops && a->nonminimal == b->nonminimal);
 			}
-			CU_ASSERT_TRUE(fast.events < full.events);
+			CU_ASSERT_TRUE(fast.events <= full.events);
 		}
 }
 
@@ -309,6 +335,7 @@ int main(void)
 		{"two flows on one NIC: half each", test_shared_nic},
 		{"max-min with unequal shares", test_maxmin},
 		{"a flow ending speeds up the other", test_speedup},
+		{"a flow ending slows another down", test_slowdown},
 		{"determinism and Valiant routes", test_determinism},
 		{"conservation", test_conservation},
 		{"fast paths = full recomputation on random traffic", test_fast_paths},
