@@ -49,6 +49,8 @@
 #define FL_MAXL 8u        /* links of a route: 2 terminal + at most 5 router-to-router */
 #define FL_NONE 0xffffffffu
 #define FL_NEVER UINT64_MAX
+/* A flow whose bytes take less than this at its slowest link's bandwidth skips the sharing (see fl_inject()). */
+#define FL_TINY_PS 50000u
 /* A share below this (bytes/s) is raised to it, so a rounding residue never makes a flow wait forever. */
 #define FL_MIN_RATE 1e-3
 
@@ -113,6 +115,7 @@ typedef struct fl_model {
 	double cut;              /* flows below this rate keep theirs at the next reshare (see reshare()) */
 	int batch_live;
 	int exact;               /* tests: no fast path, every change recomputes its whole component */
+	ncsim_time_t tiny;       /* flows shorter than this at full speed skip the sharing; 0: none do */
 } fl_model;
 
 /* --------------------------------------------------------------- links */
@@ -605,6 +608,22 @@ static void deliver(fl_model *m, const fl_flow *F)
 	sim_send(m->ctx, F->notify, F->lat, F->notify_kind, &d, sizeof d);
 }
 
+/*
+ * A flow of no bytes, or one so short that it would be over in a few tens of
+ * ns (protocol headers, RDMA requests, acknowledgements), does not enter the
+ * sharing: it takes its route's latency plus its bytes at its slowest link's
+ * bandwidth, as if alone, and its bytes are counted on its links. Every such
+ * flow would otherwise cost two recomputations of the flows around it for
+ * almost no change of their rates (doc/dragonfly.md, "Flow level").
+ */
+static void deliver_tiny(fl_model *m, fl_flow *F, ncsim_time_t xfer)
+{
+	for (unsigned k = 0; k < F->nl; k++)
+		m->links[F->link[k]].bytes += F->bytes;
+	F->lat += xfer;
+	deliver(m, F);
+}
+
 static void flow_free(fl_model *m, uint32_t f)
 {
 	m->flows.ptr[f].next = m->free_flow;
@@ -634,8 +653,9 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 	}
 	nm->totals.msgs_injected[F->tclass]++;
 	nm->totals.bytes_injected[F->tclass] += F->bytes;
-	if (!F->bytes) { /* nothing to share: only the path's latency */
-		deliver(m, F);
+	ncsim_time_t xfer = ck_xfer_ps(F->bytes, minbw);
+	if (!F->bytes || (!m->exact && xfer < m->tiny)) {
+		deliver_tiny(m, F, xfer);
 		flow_free(m, f);
 		return 0;
 	}
@@ -844,6 +864,8 @@ const df_config *fl_get_config(const net_model *m) { return &((const fl_model *)
 
 void fl_set_exact(net_model *m, int exact) { ((fl_model *)m)->exact = exact; }
 
+void fl_set_tiny(net_model *m, ncsim_time_t ps) { ((fl_model *)m)->tiny = ps; }
+
 uint64_t fl_memory_bytes(const df_config *c)
 {
 	uint64_t routers = (uint64_t)c->groups * c->routers, nodes = routers * c->nodes;
@@ -877,6 +899,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->ctx = ctx;
 	m->free_flow = FL_NONE;
 	m->cut = INFINITY;
+	m->tiny = FL_TINY_PS;
 	m->nlinks = T->nnodes + T->nrouters * T->nports;
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
 	for (uint32_t l = 0; l < m->nlinks; l++) {

@@ -23,7 +23,9 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *c, char **err);
 const df_config *fl_get_config(const net_model *m);
 /* 1 if m is a flow-level model. */
 int fl_is_flow(const net_model *m);
-/* For tests: exact != 0 turns the fast paths off (every change recomputes its whole component). */
+/* For tests: exact != 0 turns the fast paths off (every change recomputes its whole component, every flow shares). */
 void fl_set_exact(net_model *m, int exact);
+/* Flows whose bytes take less than ps at their slowest link's bandwidth skip the sharing (default 50 ns; 0: none). */
+void fl_set_tiny(net_model *m, ncsim_time_t ps);
 
 #endif

@@ -41,6 +41,7 @@ typedef struct probe {
 	int nplan;
 	uint32_t plan[MAXD][3]; /* src, dst, bytes: injected at time 0 (or when[i]), cookie = index */
 	int timed, exact;       /* timed: inject plan i at when[i]; exact: the model without fast paths */
+	int shared;             /* every flow shares, however short (no tiny flows) */
 	ncsim_time_t when[MAXD];
 	uint64_t events;        /* the kernel's count at the end */
 } probe;
@@ -101,6 +102,8 @@ static void run(probe *p, int groups, const char *routing, uint64_t seed, ncsim_
 	sim_ctx *ctx = sim_new(seed);
 	p->net = make(ctx, groups, routing);
 	fl_set_exact(p->net, p->exact);
+	if (p->shared)
+		fl_set_tiny(p->net, 0);
 	sim_eid me = sim_entity_add(ctx, &probe_type, p);
 	sim_send(ctx, me, 0, 1, NULL, 0);
 	if (until) {
@@ -223,6 +226,25 @@ static void test_slowdown(void)
 }
 
 /*
+ * A tiny flow (40 B: 40 ns at G, under the 50 ns bound) skips the sharing.
+ * A (0 -> 4, 1000 B) and T (1 -> 5, 40 B) cross router 0's global link.
+ * Default: T takes 40 ns + 220 ns as if alone, and A keeps G: 1000 + 220 ns.
+ * Every flow sharing: both get 0.5 B/ns until T ends at 80 ns (300 ns with
+ * the latency); A then has 960 B left at 1 B/ns: 1040 ns, 1260 ns delivered.
+ */
+static void test_tiny(void)
+{
+	probe p = {.nplan = 2, .plan = {{0, 4, 1000}, {1, 5, 40}}};
+	run(&p, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(p.at[1], 40 * NS + 220 * NS);
+	CU_ASSERT_EQUAL(p.at[0], 1000 * NS + 220 * NS);
+	probe q = {.nplan = 2, .plan = {{0, 4, 1000}, {1, 5, 40}}, .shared = 1};
+	run(&q, 2, NULL, 1, 0);
+	CU_ASSERT_EQUAL(q.at[1], 80 * NS + 220 * NS);
+	CU_ASSERT_EQUAL(q.at[0], 1040 * NS + 220 * NS);
+}
+
+/*
  * All-to-all among the first node of every router (10 nodes) on 5 groups
  * with 4 global links per router: a*h = 8 links per group for 4 other groups,
  * so every pair of groups has two links (minimal routing draws one) and
@@ -297,6 +319,7 @@ static void random_traffic(probe *p, uint64_t seed, const char *routing, int exa
 	uint64_t x = seed;
 	p->timed = 1;
 	p->exact = exact;
+	p->shared = 1;
 	for (int i = 0; i < 120; i++) {
 		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
 		uint32_t r = (uint32_t)(x >> 33);
@@ -336,6 +359,7 @@ int main(void)
 		{"max-min with unequal shares", test_maxmin},
 		{"a flow ending speeds up the other", test_speedup},
 		{"a flow ending slows another down", test_slowdown},
+		{"a tiny flow skips the sharing", test_tiny},
 		{"determinism and Valiant routes", test_determinism},
 		{"conservation", test_conservation},
 		{"fast paths = full recomputation on random traffic", test_fast_paths},
