@@ -50,7 +50,6 @@
 #define FL_NONE 0xffffffffu
 #define FL_NEVER UINT64_MAX
 /* A flow whose bytes take less than this at its slowest link's bandwidth skips the sharing (see fl_inject()). */
-#define FL_TINY_PS 50000u
 /* A share below this (bytes/s) is raised to it, so a rounding residue never makes a flow wait forever. */
 #define FL_MIN_RATE 1e-3
 
@@ -899,7 +898,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->ctx = ctx;
 	m->free_flow = FL_NONE;
 	m->cut = INFINITY;
-	m->tiny = FL_TINY_PS;
+	m->tiny = FL_TINY_DEFAULT;
 	m->nlinks = T->nnodes + T->nrouters * T->nports;
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
 	for (uint32_t l = 0; l < m->nlinks; l++) {

@@ -25,7 +25,11 @@ const df_config *fl_get_config(const net_model *m);
 int fl_is_flow(const net_model *m);
 /* For tests: exact != 0 turns the fast paths off (every change recomputes its whole component, every flow shares). */
 void fl_set_exact(net_model *m, int exact);
-/* Flows whose bytes take less than ps at their slowest link's bandwidth skip the sharing (default 50 ns; 0: none). */
+/*
+ * Flows whose bytes take less than ps at their slowest link's bandwidth skip
+ * the sharing (0: none); [network] flow_tiny in the system file sets it.
+ */
+#define FL_TINY_DEFAULT ((ncsim_time_t)50000) /* 50 ns: MPI headers, RDMA requests and acks */
 void fl_set_tiny(net_model *m, ncsim_time_t ps);
 
 #endif

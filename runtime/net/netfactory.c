@@ -62,8 +62,9 @@ static int analytic_params(const sysconf_t *c, uint32_t nnodes, an_params *p, ch
 	return 0;
 }
 
-/* The dragonfly of the file, with the routing override applied. */
-static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *routing, int flow, char **err)
+/* The dragonfly of the file, packet or flow level (its tiny-flow limit `tiny`), with the routing override applied. */
+static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *routing, int flow, ncsim_time_t tiny,
+                                 char **err)
 {
 	if (!routing && !flow)
 		return df_create(ctx, c, NULL, err);
@@ -81,6 +82,8 @@ static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *r
 		cfg.routing = (enum df_routing)r;
 	net_model *m = flow ? fl_create_config(ctx, &cfg, err) : df_create_config(ctx, &cfg, err);
 	df_config_clear(&cfg);
+	if (m && flow)
+		fl_set_tiny(m, tiny);
 	return m;
 }
 
@@ -99,19 +102,21 @@ static net_model *with_shape(net_model *m, const sysconf_t *c)
 }
 
 /* One half of the hybrid network: the packet or flow model, or NULL for an analytic half (*err stays NULL). */
-static net_model *make_half(sim_ctx *ctx, const sysconf_t *c, enum hy_half h, const char *routing, char **err)
+static net_model *make_half(sim_ctx *ctx, const sysconf_t *c, enum hy_half h, const char *routing, ncsim_time_t tiny,
+                            char **err)
 {
-	return h == HY_ANALYTIC ? NULL : make_dragonfly(ctx, c, routing, h == HY_FLOW, err);
+	return h == HY_ANALYTIC ? NULL : make_dragonfly(ctx, c, routing, h == HY_FLOW, tiny, err);
 }
 
 /* The hybrid network of the file's dragonfly, its halves as `hy` says, both routed alike. */
-static net_model *make_hybrid(sim_ctx *ctx, const sysconf_t *c, const hy_spec *hy, const char *routing, char **err)
+static net_model *make_hybrid(sim_ctx *ctx, const sysconf_t *c, const hy_spec *hy, const char *routing,
+                              ncsim_time_t tiny, char **err)
 {
 	*err = NULL;
-	net_model *small = make_half(ctx, c, hy->small, routing, err);
+	net_model *small = make_half(ctx, c, hy->small, routing, tiny, err);
 	if (*err)
 		return NULL;
-	net_model *large = make_half(ctx, c, hy->large, routing, err);
+	net_model *large = make_half(ctx, c, hy->large, routing, tiny, err);
 	if (*err) {
 		net_destroy(small);
 		return NULL;
@@ -133,6 +138,10 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 	hy_spec hy;
 	if (file_df && hy_spec_read(c, &hy, err) < 0)
 		return NULL;
+	/* Likewise the flow level's tiny-flow limit (doc/dragonfly.md, "Tiny flows"). */
+	ncsim_time_t tiny = FL_TINY_DEFAULT;
+	if (file_df && sysconf_time(c, "network", "flow_tiny", &tiny, err) < 0)
+		return NULL;
 	int flow = !strcmp(want, "flow");
 	if (!strcmp(want, "dragonfly") || !strcmp(want, "hybrid") || flow) {
 		if (!file_df) {
@@ -140,8 +149,8 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 			                 flow ? "flow-level" : !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
 			return NULL;
 		}
-		net_model *m = strcmp(want, "hybrid") ? make_dragonfly(ctx, c, routing, flow, err)
-		                                      : make_hybrid(ctx, c, &hy, routing, err);
+		net_model *m = strcmp(want, "hybrid") ? make_dragonfly(ctx, c, routing, flow, tiny, err)
+		                                      : make_hybrid(ctx, c, &hy, routing, tiny, err);
 		return m ? with_shape(m, c) : NULL;
 	}
 	if (strcmp(want, "ideal") && strcmp(want, "analytic")) {

@@ -178,6 +178,9 @@ static void test_key_errors(void)
 		 "test.sys:" EXTRA_LINE ": [network] hybrid_small and hybrid_large are both packet: the two halves must differ"},
 		{"hybrid", "hybrid_large = analytic\n",
 		 "test.sys:" EXTRA_LINE ": [network] hybrid_small and hybrid_large are both analytic: the two halves must differ"},
+		/* The flow level's tiny-flow limit is checked in a packet-level file too. */
+		{"dragonfly", "flow_tiny = soon\n",
+		 "test.sys:" EXTRA_LINE ": [network] flow_tiny = 'soon': not a number (expected a time such as 100 ns or 1.5e-3 s)"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		sim_ctx *ctx = sim_new(1);
