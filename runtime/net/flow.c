@@ -63,6 +63,7 @@ typedef struct fl_solo_ev {
 
 typedef struct fl_link {
 	double cap;              /* bytes/s */
+	ncsim_time_t lat;        /* its propagation delay (the latency of its class) */
 	double rem;              /* progressive filling: capacity not yet given out */
 	double share;            /* and rem / nun, its fair share of it (kept, not divided at every round) */
 	double kmax;             /* reshare(): the highest rate of its flows that keep theirs */
@@ -574,10 +575,10 @@ static ncsim_time_t route_latency(const fl_model *m, const fl_flow *F, double *m
 	ncsim_time_t t = (ncsim_time_t)(F->nl - 1) * m->cfg.router_delay;
 	*minbw = INFINITY;
 	for (unsigned k = 0; k < F->nl; k++) {
-		enum df_class c = link_class(m, F->link[k]);
-		t += m->cfg.latency[c];
-		if (m->cfg.bw[c] < *minbw)
-			*minbw = m->cfg.bw[c];
+		const fl_link *L = &m->links[F->link[k]];
+		t += L->lat;
+		if (L->cap < *minbw)
+			*minbw = L->cap;
 	}
 	return t;
 }
@@ -646,13 +647,13 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 	route(m, F);
 	double minbw;
 	F->lat = route_latency(m, F, &minbw);
-	if (!ck_time_ok(ck_sat_add(ck_sat_add(now, ck_xfer_ps(msg->bytes, minbw)), F->lat))) {
+	ncsim_time_t xfer = ck_xfer_ps(F->bytes, minbw);
+	if (!ck_time_ok(ck_sat_add(ck_sat_add(now, xfer), F->lat))) {
 		flow_free(m, f);
 		return NET_ETIME;
 	}
 	nm->totals.msgs_injected[F->tclass]++;
 	nm->totals.bytes_injected[F->tclass] += F->bytes;
-	ncsim_time_t xfer = ck_xfer_ps(F->bytes, minbw);
 	if (!F->bytes || (!m->exact && xfer < m->tiny)) {
 		deliver_tiny(m, F, xfer);
 		flow_free(m, f);
@@ -903,6 +904,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
 	for (uint32_t l = 0; l < m->nlinks; l++) {
 		m->links[l].cap = m->cfg.bw[link_class(m, l)];
+		m->links[l].lat = m->cfg.latency[link_class(m, l)];
 		m->links[l].head = FL_NONE;
 		m->links[l].sat_since = FL_NEVER;
 	}
