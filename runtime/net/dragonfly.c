@@ -197,6 +197,12 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 		if (m->ser_packet[k] > slowest)
 			slowest = m->ser_packet[k];
 	}
+	/* Credit-return-on-accept sends a credit back as the packet arrives: no guard then. */
+	ncsim_time_t fastest = m->ser_packet[0];
+	for (int k = 1; k < DF_NCLASSES; k++)
+		if (m->ser_packet[k] < fastest)
+			fastest = m->ser_packet[k];
+	m->nic_guard = m->accept ? 0 : fastest + m->cfg.credit_delay[DF_TERMINAL];
 	if (m->cfg.watchdog && m->cfg.watchdog < 4 * slowest)
 		m->cfg.watchdog = 4 * slowest;
 

@@ -164,11 +164,15 @@ typedef struct df_nic {
 	uint16_t in_port;       /* ... and its terminal input port there */
 	int64_t credits;        /* bytes free in the router's terminal input buffer */
 	ncsim_time_t port_free; /* the injection link is busy until then */
-	ncsim_time_t sat_since; /* waiting for credits since (DF_NEVER: not waiting; then credits come as events) */
+	ncsim_time_t sat_since; /* waiting for credits since, maybe ahead of now (DF_NEVER: not waiting; else credits come as events) */
 	uint64_t bytes;
 	ncsim_time_t busy, sat;
 	ncsim_time_t pend_t[DF_NPEND]; /* lazy credits: arrival time ... */
 	uint32_t pend_b[DF_NPEND];     /* ... and bytes */
+	uint32_t short_out;     /* packets shorter than packet_size whose credit the router has not sent back yet */
+	uint32_t ev_out;        /* credit events under way to the NIC ... */
+	ncsim_time_t ev_t[DF_NPEND]; /* ... the times of up to DF_NPEND of them (all if ev_out <= DF_NPEND) */
+	uint8_t nev;
 	uint8_t npend;
 	uint8_t wake;           /* a wake-up event is pending (at port_free) */
 } df_nic;
@@ -187,6 +191,7 @@ typedef struct df_model {
 	ncsim_time_t ser_packet[DF_NCLASSES]; /* serialization of a full packet, per class */
 	ncsim_time_t ser_chunk[DF_NCLASSES];  /* ... of one chunk */
 	ncsim_time_t rd_enter, rd_exit;       /* router delay charged on the NIC's link in, on the link out to a NIC */
+	ncsim_time_t nic_guard;               /* a full packet's credit reaches its NIC at least this long after it is forwarded (0: not used) */
 	uint32_t chunk_round;                 /* accept mode: buffers count whole chunks of this size; 0: bytes */
 	uint8_t accept;                       /* credit_return = accept */
 	uint8_t codes_rules, codes_vc;        /* rules = codes, vc_rule = codes */
@@ -282,6 +287,25 @@ static inline uint32_t df_cost(const df_model *m, uint32_t bytes)
 	if (!u)
 		return bytes;
 	return bytes ? (bytes + u - 1) / u * u : u;
+}
+
+/* A credit event for NIC n, landing at t, is under way (dragonfly_nic.c, "Blocking ahead"). */
+static inline void df_nic_ev_sent(df_nic *n, ncsim_time_t t)
+{
+	if (n->ev_out++ == n->nev && n->nev < DF_NPEND)
+		n->ev_t[n->nev++] = t;
+}
+
+/* A credit event for NIC n has landed now. */
+static inline void df_nic_ev_landed(df_nic *n, ncsim_time_t now)
+{
+	n->ev_out--;
+	for (unsigned i = 0; i < n->nev; i++)
+		if (n->ev_t[i] == now) {
+			n->ev_t[i] = n->ev_t[--n->nev];
+			return;
+		}
+	/* One whose time was not kept: the others are known once as many are under way as are kept. */
 }
 
 /* Sets *err (if err) to the formatted message; returns -1. */

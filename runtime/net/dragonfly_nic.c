@@ -19,6 +19,18 @@
  * known credits do not cover it, the NIC wakes up at that time and decides
  * then, as before.
  *
+ * Blocking ahead. Often no credit can come back by that time: every packet
+ * of this NIC that the router has not forwarded yet is full-size, so its
+ * credit comes at least one full packet's serialization plus the credit
+ * delay after the router forwards it (nic_guard), and the link is free
+ * sooner than that. Then the wake-up would only find the NIC short and
+ * block it; the NIC blocks at once instead (saturated from the time the
+ * link becomes free, sat_since ahead of now), and its next credit event
+ * sends the packet at the same time and in the same handler order as after
+ * the wake-up. It does not when a credit event under way may land by then
+ * (the NIC keeps the times of a few of them) or when blocking would start
+ * the deadlock watchdog earlier than the wake-up would have.
+ *
  * The router delay is charged on the link into the first router unless the
  * configuration charges it as packets leave routers (router_delay_on_exit,
  * CODES' packet_send), then it is charged on the link out to the NIC.
@@ -33,19 +45,34 @@ static void nic_wake_at(df_model *m, df_nic *n, ncsim_time_t now)
 	sim_send(m->ctx, m->nic0 + n->id, n->port_free - now, DF_N_WAKE, &n->id, sizeof n->id);
 }
 
-/* The NIC cannot send its head packet now: credits come as events from now on, those under way too. */
-static void block(df_model *m, df_nic *n, ncsim_time_t now)
+/*
+ * The NIC cannot send its head packet at ts (>= now): it is saturated from ts
+ * on, and its credits come as events from now on, those under way too.
+ */
+static void block(df_model *m, df_nic *n, ncsim_time_t ts, ncsim_time_t now)
 {
 	if (n->sat_since != DF_NEVER)
 		return;
-	n->sat_since = now;
+	n->sat_since = ts;
 	df_watchdog_arm(m);
 	for (unsigned i = 0; i < n->npend; i++) {
 		sim_event *ev = sim_event_new(m->ctx, m->nic0 + n->id, n->pend_t[i] - now, DF_N_CREDIT);
 		*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = n->pend_b[i]};
 		sim_schedule(m->ctx, ev);
+		df_nic_ev_sent(n, n->pend_t[i]);
 	}
 	n->npend = 0;
+}
+
+/* 1 if no credit can reach the NIC by ts (> now), so a wake-up at ts would find it short (see the top). */
+static int short_until(const df_model *m, const df_nic *n, ncsim_time_t ts, ncsim_time_t now)
+{
+	if (n->short_out || ts - now >= m->nic_guard || (!m->wd_armed && m->cfg.watchdog) || n->ev_out > n->nev)
+		return 0;
+	for (unsigned i = 0; i < n->nev; i++)
+		if (n->ev_t[i] <= ts)
+			return 0;
+	return 1;
 }
 
 static void try_inject(df_model *m, df_nic *n)
@@ -63,10 +90,10 @@ static void try_inject(df_model *m, df_nic *n)
 		uint64_t rest = M->bytes - M->sent;
 		uint32_t b = rest > ps ? ps : (uint32_t)rest, c = df_cost(m, b);
 		if (n->credits < (int64_t)c) {
-			if (ts > now)
+			if (ts > now && !short_until(m, n, ts, now))
 				nic_wake_at(m, n, now); /* credits may still come back before ts */
 			else
-				block(m, n, now);
+				block(m, n, ts, now);
 			return;
 		}
 		if (n->sat_since != DF_NEVER) {
@@ -82,6 +109,7 @@ static void try_inject(df_model *m, df_nic *n)
 			serS = sim_xfer_time(b, m->cfg.bw[DF_TERMINAL]);
 			serC = b <= m->cfg.chunk_size ? serS : m->ser_chunk[DF_TERMINAL];
 		}
+		n->short_out += b != ps;
 		n->port_free = ts + serS;
 		n->busy += serS;
 		n->bytes += b;
@@ -129,6 +157,7 @@ static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
 	(void)ctx;
 	df_nic *n = state;
 	n->credits += SIM_PAYLOAD(ev, const df_credit)->bytes;
+	df_nic_ev_landed(n, ev->time);
 	if (!n->wake)
 		try_inject(n->m, n);
 }

@@ -119,11 +119,10 @@ static inline __attribute__((always_inline)) void credit_router(df_model *m, uin
 	sim_schedule(m->ctx, ev);
 }
 
-/* `bytes` of the terminal input buffer come back to node's NIC at time t. */
-static inline __attribute__((always_inline)) void credit_nic(df_model *m, uint32_t node, uint32_t bytes, ncsim_time_t t,
+/* `bytes` of the terminal input buffer come back to NIC n at time t. */
+static inline __attribute__((always_inline)) void credit_nic(df_model *m, df_nic *n, uint32_t bytes, ncsim_time_t t,
                                                              ncsim_time_t now)
 {
-	df_nic *n = &m->nics[node];
 	if (n->sat_since == DF_NEVER) {
 		if (t <= now) {
 			n->credits += bytes;
@@ -137,7 +136,8 @@ static inline __attribute__((always_inline)) void credit_nic(df_model *m, uint32
 			return;
 		}
 	}
-	sim_event *ev = sim_event_new(m->ctx, m->nic0 + node, t - now, DF_N_CREDIT);
+	df_nic_ev_sent(n, t);
+	sim_event *ev = sim_event_new(m->ctx, m->nic0 + n->id, t - now, DF_N_CREDIT);
 	*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = bytes};
 	sim_schedule(m->ctx, ev);
 }
@@ -149,9 +149,12 @@ static inline __attribute__((always_inline)) void return_credit(df_model *m, df_
 	const df_topo *T = &m->topo;
 	size_t ix = df_pix(m, rt->id, pk->in_port);
 	uint32_t c = df_cost(m, pk->bytes);
-	if (pk->in_port < T->p)
-		credit_nic(m, T->peer[ix], c, t + m->cfg.credit_delay[DF_TERMINAL], now);
-	else
+	if (pk->in_port < T->p) {
+		df_nic *n = &m->nics[T->peer[ix]];
+		if (pk->bytes != m->cfg.packet_size)
+			n->short_out--;
+		credit_nic(m, n, c, t + m->cfg.credit_delay[DF_TERMINAL], now);
+	} else
 		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, c,
 		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)], now);
 }
