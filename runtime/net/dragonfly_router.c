@@ -5,7 +5,9 @@
  * Events per packet and hop: ARRIVE (the packet's head is through the
  * router's pipeline and routed) and a WAKE only when the output port was
  * busy. Output ports are modelled by the time they become free ("next free
- * time"), so a port that is idle forwards a packet inside the ARRIVE handler.
+ * time"), so a port that is idle forwards a packet inside the ARRIVE handler;
+ * when nothing waits there either, the packet passes through without taking
+ * a slot (pass_through).
  * The credit back to the upstream port is an event only when that port is
  * blocked waiting for it; otherwise it is a lazy credit (dragonfly_model.h).
  *
@@ -194,14 +196,13 @@ static void unblock_port(df_model *m, df_port *P, size_t ix, ncsim_time_t now)
 	P->blocked = 0;
 }
 
-/* Forwards the packet in slot si through output port `port` on VC `vc`, starting now (inlined in both arbiters). */
+/* Forwards packet pk through output port `port` on VC `vc`, starting now (inlined in both arbiters). */
 static inline __attribute__((always_inline)) void forward(df_model *m, df_router *rt, uint32_t port, df_port *P,
-                                                          uint8_t vc, uint32_t si, ncsim_time_t now)
+                                                          uint8_t vc, df_pkt pk, ncsim_time_t now)
 {
 	const df_topo *T = &m->topo;
 	sim_ctx *ctx = m->ctx;
 	size_t ix = df_pix(m, rt->id, port);
-	df_pkt pk = rt->slots.ptr[si].p;
 	enum df_class cls = df_topo_class(T, port);
 	ncsim_time_t serS, serC;
 	if (pk.bytes == m->cfg.packet_size) {
@@ -227,9 +228,6 @@ static inline __attribute__((always_inline)) void forward(df_model *m, df_router
 
 	if (!m->accept)
 		return_credit(m, rt, &pk, e, now);
-	/* pk is a copy that travels on by value, so the slot is free again now. */
-	rt->slots.ptr[si].next = rt->free_slot;
-	rt->free_slot = si;
 
 	ncsim_time_t lat = m->cfg.latency[cls];
 	if (cls == DF_TERMINAL) {
@@ -267,13 +265,30 @@ static inline __attribute__((always_inline)) void send_head(df_model *m, df_rout
                                                             unsigned v, ncsim_time_t now)
 {
 	uint32_t si = P->qhead[v];
+	df_slot *s = &rt->slots.ptr[si];
 	P->rr = (uint8_t)v;
-	P->qhead[v] = rt->slots.ptr[si].next;
+	P->qhead[v] = s->next;
 	if (P->qhead[v] == DF_NONE)
 		P->qtail[v] = DF_NONE;
-	forward(m, rt, port, P, (uint8_t)v, si, now);
+	/* The packet travels on by value, so the slot is free again now. */
+	df_pkt pk = s->p;
+	s->next = rt->free_slot;
+	rt->free_slot = si;
+	forward(m, rt, port, P, (uint8_t)v, pk, now);
 	if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
 		schedule_wake(m, rt, port, P, now);
+}
+
+/* Ejection port `port`: takes the credits of its ring whose time has come; returns the ring's index. */
+static inline size_t ej_collect(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
+{
+	size_t ej = (size_t)rt->id * m->topo.p + port;
+	while (m->ej_len[ej] && m->ej_t[ej * DF_EJRING + m->ej_head[ej]] <= now) {
+		P->credits[0] += (int32_t)m->ej_b[ej * DF_EJRING + m->ej_head[ej]];
+		m->ej_head[ej] = (uint8_t)((m->ej_head[ej] + 1) % DF_EJRING);
+		m->ej_len[ej]--;
+	}
+	return ej;
 }
 
 /* Accept mode: starts the next accepted packet on the free port P, round-robin over its VCs. */
@@ -306,12 +321,7 @@ static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint
 	if (port < m->topo.p) {
 		/* Ejection: collect the credits whose time has come; if the head still
 		 * does not fit, wake up when the next one returns. */
-		size_t ej = (size_t)rt->id * m->topo.p + port;
-		while (m->ej_len[ej] && m->ej_t[ej * DF_EJRING + m->ej_head[ej]] <= now) {
-			P->credits[0] += (int32_t)m->ej_b[ej * DF_EJRING + m->ej_head[ej]];
-			m->ej_head[ej] = (uint8_t)((m->ej_head[ej] + 1) % DF_EJRING);
-			m->ej_len[ej]--;
-		}
+		size_t ej = ej_collect(m, rt, port, P, now);
 		uint32_t si = P->qhead[0];
 		if (si != DF_NONE && P->credits[0] < (int32_t)rt->slots.ptr[si].p.bytes && m->ej_len[ej]) {
 			P->free_at = m->ej_t[ej * DF_EJRING + m->ej_head[ej]];
@@ -440,22 +450,58 @@ static __attribute__((noinline)) void arrive_codes(df_model *m, df_router *rt, u
 		enqueue(m, rt, port, vc, si, now);
 }
 
+/*
+ * A packet arriving at a free port whose queues are all empty is the only
+ * candidate of the arbitration that enqueue would start: if its VC has the
+ * credits (those due now taken first), it leaves at once without a slot,
+ * exactly as enqueue, arbitrate and send_head would send it; returns 1 then.
+ */
+static inline int pass_through(df_model *m, df_router *rt, uint32_t port, uint8_t vc, const df_pkt *pk,
+                               ncsim_time_t now)
+{
+	size_t ix = df_pix(m, rt->id, port);
+	df_port *P = &m->ports[ix];
+	if (P->free_at > now || (P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
+		return 0;
+	if (port < m->topo.p)
+		(void)ej_collect(m, rt, port, P, now);
+	else if (P->npend)
+		df_port_absorb(m, ix, now);
+	if ((int64_t)P->credits[vc] < (int64_t)pk->bytes)
+		return 0; /* enqueue waits for credits: the ejection wake-up or a blocked port */
+	if (P->blocked) /* not with empty queues (the send that emptied them unblocked the port); kept for symmetry */
+		unblock_port(m, P, ix, now);
+	P->credits[vc] -= (int32_t)pk->bytes;
+	P->rr = vc;
+	forward(m, rt, port, P, vc, *pk, now);
+	return 1;
+}
+
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 {
+	(void)ctx;
 	df_router *rt = state;
 	df_model *m = rt->m;
-	uint32_t si = slot_alloc(rt);
-	df_slot *s = &rt->slots.ptr[si];
-	s->p = *SIM_PAYLOAD(ev, const df_pkt);
-	s->next = DF_NONE;
+	ncsim_time_t now = ev->time;
 	if (m->codes_path) {
-		arrive_codes(m, rt, si, sim_now(ctx));
+		uint32_t si = slot_alloc(rt);
+		df_slot *s = &rt->slots.ptr[si];
+		s->p = *SIM_PAYLOAD(ev, const df_pkt);
+		s->next = DF_NONE;
+		arrive_codes(m, rt, si, now);
 		return;
 	}
+	df_pkt pk = *SIM_PAYLOAD(ev, const df_pkt);
 	uint32_t port;
 	uint8_t vc;
-	df_route(m, rt->id, &s->p, &port, &vc);
-	enqueue(m, rt, port, vc, si, sim_now(ctx));
+	df_route(m, rt->id, &pk, &port, &vc);
+	if (pass_through(m, rt, port, vc, &pk, now))
+		return;
+	uint32_t si = slot_alloc(rt);
+	df_slot *s = &rt->slots.ptr[si];
+	s->p = pk;
+	s->next = DF_NONE;
+	enqueue(m, rt, port, vc, si, now);
 }
 
 static void on_credit(sim_ctx *ctx, void *state, const sim_event *ev)
