@@ -330,6 +330,38 @@ void df_route(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);
 void df_route_codes(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc);
 /* Next port from router r towards group g (g != r's group): its own link, else a random gateway's (by links). */
 uint32_t df_toward_group(df_model *m, uint32_t r, uint32_t g);
+
+/*
+ * df_route with its two most frequent cases inline: the packet is at its
+ * destination's router, or minimal routing takes the one fixed next port.
+ * Everything else (adaptive and non-minimal decisions, random gateways) is
+ * df_route's or df_toward_group's, so the choices and draws are the same.
+ */
+static inline void df_route_fast(df_model *m, uint32_t r, df_pkt *pk, uint32_t *port, uint8_t *vc)
+{
+	const df_topo *T = &m->topo;
+	uint32_t dr = m->node_rt[pk->dst];
+	if (r == dr) {
+		*port = pk->dst - dr * T->p;
+		*vc = 0;
+		return;
+	}
+	if (m->cfg.routing != DF_ROUTE_MINIMAL) {
+		df_route(m, r, pk, port, vc);
+		return;
+	}
+	uint32_t cg = m->grp[r], dg = m->grp[dr], p;
+	if (cg == dg) {
+		p = df_topo_local_port(T, r - cg * T->a, dr - dg * T->a);
+	} else {
+		p = m->to_group[(size_t)r * T->g + dg];
+		if (p == DF_NONE)
+			p = df_toward_group(m, r, dg);
+	}
+	*port = p;
+	*vc = df_vc_slots(m, r, dr, pk, p);
+}
+
 /* A uniform draw from router r's stream in [0, n). */
 uint32_t df_rnd(df_model *m, uint32_t r, uint32_t n);
 /* x, drawn uniformly from n-2 values, mapped to the x-th of 0..n-1 other than the distinct values a and b. */

@@ -494,7 +494,7 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	df_pkt pk = *SIM_PAYLOAD(ev, const df_pkt);
 	uint32_t port;
 	uint8_t vc;
-	df_route(m, rt->id, &pk, &port, &vc);
+	df_route_fast(m, rt->id, &pk, &port, &vc);
 	if (pass_through(m, rt, port, vc, &pk, now))
 		return;
 	uint32_t si = slot_alloc(rt);
