@@ -9,7 +9,7 @@
  * Output ports (index r * nports + port) keep what arbitration reads in one
  * 64-byte record, the statistics in a second array:
  *
- *   ports[ix]:  | free_at | credits[4] | qhead[4] | qtail[4] | nvc rr wake blocked npend |
+ *   ports[ix]:  | free_at | credits[4] | qhead[4] | qtail[4] | nvc rr wake blocked npend vcq |
  *   pstat[ix]:  | qbytes | busy | bytes | sat | sat_since |
  *   pend[ix * DF_NPEND + i]:  credits on their way back to port ix (lazy credits)
  *
@@ -107,7 +107,8 @@ typedef struct df_port {
 	uint8_t wake;               /* a WAKE event is pending */
 	uint8_t blocked;            /* packets wait, the link is free, no head fits: credits come as events */
 	uint8_t npend;              /* entries of pend[] in use */
-	uint8_t pad_[3];
+	uint8_t vcq;                /* bit v set: qhead[v] holds a packet (arbitration visits only those VCs) */
+	uint8_t pad_[2];
 } df_port;
 _Static_assert(sizeof(df_port) == 64, "df_port is one cache line");
 

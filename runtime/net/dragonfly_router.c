@@ -172,6 +172,13 @@ static void fifo_push(df_router *rt, uint32_t *head, uint32_t *tail, uint8_t vc,
 	tail[vc] = si;
 }
 
+/* Appends slot si to VC vc of output port P. */
+static inline void port_push(df_router *rt, df_port *P, uint8_t vc, uint32_t si)
+{
+	fifo_push(rt, P->qhead, P->qtail, vc, si);
+	P->vcq |= (uint8_t)(1u << vc);
+}
+
 /* Port ix has packets that wait for credits: from now on its credits come as events, those under way too. */
 static void block_port(df_model *m, df_router *rt, uint32_t port, df_port *P, size_t ix, ncsim_time_t now)
 {
@@ -268,14 +275,16 @@ static inline __attribute__((always_inline)) void send_head(df_model *m, df_rout
 	df_slot *s = &rt->slots.ptr[si];
 	P->rr = (uint8_t)v;
 	P->qhead[v] = s->next;
-	if (P->qhead[v] == DF_NONE)
+	if (P->qhead[v] == DF_NONE) {
 		P->qtail[v] = DF_NONE;
+		P->vcq &= (uint8_t)~(1u << v);
+	}
 	/* The packet travels on by value, so the slot is free again now. */
 	df_pkt pk = s->p;
 	s->next = rt->free_slot;
 	rt->free_slot = si;
 	forward(m, rt, port, P, (uint8_t)v, pk, now);
-	if ((P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
+	if (P->vcq)
 		schedule_wake(m, rt, port, P, now);
 }
 
@@ -291,18 +300,26 @@ static inline size_t ej_collect(df_model *m, df_router *rt, uint32_t port, df_po
 	return ej;
 }
 
+/*
+ * Round-robin order over the VCs with packets (bits of P->vcq): first those
+ * after the last winner rr, then those up to rr, each part lowest first.
+ * part[0] and part[1] receive the two parts.
+ */
+static inline void rr_parts(const df_port *P, unsigned part[2])
+{
+	unsigned upto = (2u << P->rr) - 1;
+	part[0] = P->vcq & ~upto;
+	part[1] = P->vcq & upto;
+}
+
 /* Accept mode: starts the next accepted packet on the free port P, round-robin over its VCs. */
 static void arbitrate_accepted(df_model *m, df_router *rt, uint32_t port, df_port *P, ncsim_time_t now)
 {
-	unsigned nv = P->nvc, v = P->rr;
-	for (unsigned k = 0; k < nv; k++) {
-		if (++v >= nv)
-			v = 0;
-		if (P->qhead[v] != DF_NONE) {
-			send_head(m, rt, port, P, v, now);
-			return;
-		}
-	}
+	unsigned part[2];
+	rr_parts(P, part);
+	unsigned q = part[0] ? part[0] : part[1];
+	if (q)
+		send_head(m, rt, port, P, (unsigned)__builtin_ctz(q), now);
 }
 
 /*
@@ -317,7 +334,6 @@ static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint
 		arbitrate_accepted(m, rt, port, P, now);
 		return;
 	}
-	unsigned nv = P->nvc;
 	if (port < m->topo.p) {
 		/* Ejection: collect the credits whose time has come; if the head still
 		 * does not fit, wake up when the next one returns. */
@@ -331,26 +347,23 @@ static __attribute__((noinline)) void arbitrate(df_model *m, df_router *rt, uint
 	} else if (P->npend) {
 		df_port_absorb(m, ix, now);
 	}
-	unsigned v = P->rr, waiting = 0;
-	for (unsigned k = 0; k < nv; k++) {
-		if (++v >= nv)
-			v = 0;
-		uint32_t si = P->qhead[v];
-		if (si == DF_NONE)
-			continue;
-		waiting = 1;
-		uint32_t b = rt->slots.ptr[si].p.bytes;
-		if ((int64_t)P->credits[v] < (int64_t)b)
-			continue;
-		/* Won arbitration. */
-		if (P->blocked)
-			unblock_port(m, P, ix, now);
-		P->credits[v] -= (int32_t)b;
-		m->pstat[ix].qbytes -= b;
-		send_head(m, rt, port, P, v, now);
-		return;
-	}
-	if (waiting && !P->blocked)
+	unsigned part[2];
+	rr_parts(P, part);
+	for (unsigned h = 0; h < 2; h++)
+		for (unsigned q = part[h]; q; q &= q - 1) {
+			unsigned v = (unsigned)__builtin_ctz(q);
+			uint32_t b = rt->slots.ptr[P->qhead[v]].p.bytes;
+			if ((int64_t)P->credits[v] < (int64_t)b)
+				continue;
+			/* Won arbitration. */
+			if (P->blocked)
+				unblock_port(m, P, ix, now);
+			P->credits[v] -= (int32_t)b;
+			m->pstat[ix].qbytes -= b;
+			send_head(m, rt, port, P, v, now);
+			return;
+		}
+	if (P->vcq && !P->blocked)
 		block_port(m, rt, port, P, ix, now);
 }
 
@@ -382,7 +395,7 @@ static void accept_or_stall(df_model *m, df_router *rt, uint32_t port, uint8_t v
 	if (Q->head[vc] == DF_NONE && P->credits[vc] >= (int32_t)c) {
 		P->credits[vc] -= (int32_t)c;
 		return_credit(m, rt, pk, now, now);
-		fifo_push(rt, P->qhead, P->qtail, vc, si);
+		port_push(rt, P, vc, si);
 		try_send(m, rt, port, now);
 		return;
 	}
@@ -410,7 +423,7 @@ static void unstall(df_model *m, df_router *rt, uint32_t port, uint8_t vc, ncsim
 		P->credits[vc] -= (int32_t)c;
 		m->pstat[ix].qbytes -= c;
 		return_credit(m, rt, pk, now, now);
-		fifo_push(rt, P->qhead, P->qtail, vc, si);
+		port_push(rt, P, vc, si);
 	}
 	if (P->blocked && (Q->head[0] & Q->head[1] & Q->head[2] & Q->head[3]) == DF_NONE)
 		unblock_port(m, P, ix, now);
@@ -421,11 +434,7 @@ static inline void enqueue(df_model *m, df_router *rt, uint32_t port, uint8_t vc
 {
 	size_t ix = df_pix(m, rt->id, port);
 	df_port *P = &m->ports[ix];
-	if (P->qtail[vc] == DF_NONE)
-		P->qhead[vc] = si;
-	else
-		rt->slots.ptr[P->qtail[vc]].next = si;
-	P->qtail[vc] = si;
+	port_push(rt, P, vc, si);
 	m->pstat[ix].qbytes += rt->slots.ptr[si].p.bytes;
 	try_send(m, rt, port, now);
 }
@@ -461,7 +470,7 @@ static inline int pass_through(df_model *m, df_router *rt, uint32_t port, uint8_
 {
 	size_t ix = df_pix(m, rt->id, port);
 	df_port *P = &m->ports[ix];
-	if (P->free_at > now || (P->qhead[0] & P->qhead[1] & P->qhead[2] & P->qhead[3]) != DF_NONE)
+	if (P->free_at > now || P->vcq)
 		return 0;
 	if (port < m->topo.p)
 		(void)ej_collect(m, rt, port, P, now);
@@ -498,9 +507,7 @@ static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 	if (pass_through(m, rt, port, vc, &pk, now))
 		return;
 	uint32_t si = slot_alloc(rt);
-	df_slot *s = &rt->slots.ptr[si];
-	s->p = pk;
-	s->next = DF_NONE;
+	rt->slots.ptr[si].p = pk;
 	enqueue(m, rt, port, vc, si, now);
 }
 
