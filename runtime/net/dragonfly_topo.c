@@ -142,6 +142,18 @@ static int read_files(df_topo *t, const df_config *c, char **err)
 	return 0;
 }
 
+int df_topo_own(df_config *own, df_topo *t, const df_config *c, char **err)
+{
+	*own = *c;
+	own->intra_file = xstrdup(c->intra_file);
+	own->inter_file = xstrdup(c->inter_file);
+	if (df_topo_build(t, own, err) < 0) {
+		df_config_clear(own);
+		return -1;
+	}
+	return 0;
+}
+
 int df_topo_build(df_topo *t, const df_config *c, char **err)
 {
 	memset(t, 0, sizeof *t);

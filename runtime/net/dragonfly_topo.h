@@ -35,6 +35,12 @@ typedef struct df_topo {
 
 /* Builds the wiring described by c (reads the connection files for DF_ARR_FILE). 0, or -1 with *err. */
 int df_topo_build(df_topo *t, const df_config *c, char **err);
+/*
+ * A model's own copy of c in *own (its file names duplicated) and the wiring
+ * it describes in *t: what every dragonfly-based model keeps. 0, or -1 with
+ * *err (*own then holds nothing to free).
+ */
+int df_topo_own(df_config *own, df_topo *t, const df_config *c, char **err);
 /* Frees the arrays of t. */
 void df_topo_free(df_topo *t);
 

@@ -885,11 +885,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	if (mem_limit_check(fl_memory_bytes(cfg), NULL, what, err) < 0)
 		return NULL;
 	fl_model *m = xcalloc(1, sizeof *m);
-	m->cfg = *cfg;
-	m->cfg.intra_file = xstrdup(cfg->intra_file);
-	m->cfg.inter_file = xstrdup(cfg->inter_file);
-	if (df_topo_build(&m->topo, &m->cfg, err) < 0) {
-		df_config_clear(&m->cfg);
+	if (df_topo_own(&m->cfg, &m->topo, cfg, err) < 0) {
 		free(m);
 		return NULL;
 	}
