@@ -173,6 +173,8 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	const df_topo *T = &m->topo;
 	m->base.ops = &df_ops;
 	m->base.nnodes = T->nnodes;
+	m->base.per_router = T->p;
+	m->base.per_group = T->p * T->a;
 	m->ctx = ctx;
 	m->nports = T->nports;
 	m->codes_vc = m->cfg.vc_rule == DF_VC_CODES;

@@ -892,6 +892,8 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	const df_topo *T = &m->topo;
 	m->base.ops = &fl_ops;
 	m->base.nnodes = T->nnodes;
+	m->base.per_router = T->p;
+	m->base.per_group = T->p * T->a;
 	m->ctx = ctx;
 	m->free_flow = FL_NONE;
 	m->cut = INFINITY;
@@ -899,8 +901,9 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->nlinks = T->nnodes + T->nrouters * T->nports;
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
 	for (uint32_t l = 0; l < m->nlinks; l++) {
-		m->links[l].cap = m->cfg.bw[link_class(m, l)];
-		m->links[l].lat = m->cfg.latency[link_class(m, l)];
+		enum df_class c = link_class(m, l);
+		m->links[l].cap = m->cfg.bw[c];
+		m->links[l].lat = m->cfg.latency[c];
 		m->links[l].head = FL_NONE;
 		m->links[l].sat_since = FL_NEVER;
 	}

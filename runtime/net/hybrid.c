@@ -161,6 +161,10 @@ net_model *hy_create(sim_ctx *ctx, const hy_spec *s, net_model *small, net_model
 	m->small = small ? small : analytic_over(ctx, large);
 	m->large = large ? large : analytic_over(ctx, small);
 	m->base.nnodes = m->large->nnodes;
+	/* The analytic half has no shape: take it from the half that simulates the dragonfly. */
+	const net_model *df = small ? small : large;
+	m->base.per_router = df->per_router;
+	m->base.per_group = df->per_group;
 	m->threshold = s->threshold;
 	return &m->base;
 }

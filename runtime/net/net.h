@@ -97,8 +97,8 @@ struct net_model {
 	/*
 	 * Nodes per router and per group of the dragonfly behind the model, at
 	 * every level that has one (packet, flow, hybrid); 0 when there is no
-	 * such topology. Set by the factory (netfactory.h); placement and
-	 * storage read it, so they see the same machine at every level.
+	 * such topology. Set by those models; placement and storage read it, so
+	 * they see the same machine at every level.
 	 */
 	uint32_t per_router, per_group;
 	net_totals totals;

@@ -87,20 +87,6 @@ static net_model *make_dragonfly(sim_ctx *ctx, const sysconf_t *c, const char *r
 	return m;
 }
 
-/* m, with the shape of the file's dragonfly (already checked by the model's construction). */
-static net_model *with_shape(net_model *m, const sysconf_t *c)
-{
-	df_config cfg;
-	char *err = NULL;
-	if (df_config_from_sysconf(&cfg, c, &err) == 0) {
-		m->per_router = cfg.nodes;
-		m->per_group = cfg.nodes * cfg.routers;
-	}
-	free(err);
-	df_config_clear(&cfg);
-	return m;
-}
-
 /* One half of the hybrid network: the packet or flow model, or NULL for an analytic half (*err stays NULL). */
 static net_model *make_half(sim_ctx *ctx, const sysconf_t *c, enum hy_half h, const char *routing, ncsim_time_t tiny,
                             char **err)
@@ -149,9 +135,9 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 			                 flow ? "flow-level" : !strcmp(want, "hybrid") ? "hybrid" : "packet-level", model);
 			return NULL;
 		}
-		net_model *m = strcmp(want, "hybrid") ? make_dragonfly(ctx, c, routing, flow, tiny, err)
-		                                      : make_hybrid(ctx, c, &hy, routing, tiny, err);
-		return m ? with_shape(m, c) : NULL;
+		if (strcmp(want, "hybrid"))
+			return make_dragonfly(ctx, c, routing, flow, tiny, err);
+		return make_hybrid(ctx, c, &hy, routing, tiny, err);
 	}
 	if (strcmp(want, "ideal") && strcmp(want, "analytic")) {
 		*err = override ? xasprintf("unknown network model '%s' (ideal, analytic, packet, hybrid, flow)", override)
