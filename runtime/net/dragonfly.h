@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "runtime/net/net.h"
+#include "runtime/stats/hist.h"
 #include "base/sysconf.h"
 
 /* Link classes; also the `kind` column of links.csv. */
@@ -130,17 +131,6 @@ uint32_t df_num_groups(const net_model *m);                    /* g */
 /* Router-to-router hops of the minimal path between two nodes (0, 1, 2 or 3). */
 unsigned df_min_hops(const net_model *m, uint32_t src, uint32_t dst);
 
-/* Compact log-linear latency histogram: 1/32 relative resolution. */
-#define DF_HIST_SUB 32
-#define DF_HIST_BUCKETS (64 * DF_HIST_SUB)
-typedef struct df_hist {
-	uint64_t count;
-	uint64_t b[DF_HIST_BUCKETS];
-} df_hist;
-/* Adds one sample (ps). */
-void df_hist_add(df_hist *h, uint64_t v);
-/* The q-quantile (0..1) of the samples, within 1/32 of the true value; 0 when empty. */
-uint64_t df_hist_quantile(const df_hist *h, double q);
 
 /* Per-traffic-class message statistics (messages counted when delivered in the window). */
 typedef struct df_class_stats {
@@ -149,7 +139,7 @@ typedef struct df_class_stats {
 	uint64_t hops;          /* sum over messages of their last packet's router hops */
 	double lat_sum;         /* sum of latencies (ps): first byte injected to last byte delivered */
 	ncsim_time_t lat_max;
-	df_hist lat;
+	lh_hist lat;
 } df_class_stats;
 
 /* Per-link-class totals over every link of that class. */

@@ -9,59 +9,6 @@
 
 #include "runtime/net/dragonfly_model.h"
 
-/* ------------------------------------------------------------ histogram */
-
-/*
- * Log-linear buckets: values below DF_HIST_SUB have their own bucket; above,
- * bucket (e, s) covers [2^e (1 + s/SUB), 2^e (1 + (s+1)/SUB)), so every
- * bucket is at most 1/32 of its value wide. 2048 counters cover all of u64.
- */
-static unsigned hist_bucket(uint64_t v)
-{
-	if (v < DF_HIST_SUB)
-		return (unsigned)v;
-	unsigned e = 63u - (unsigned)__builtin_clzll(v); /* v >= 32: e >= 5 */
-	unsigned s = (unsigned)((v >> (e - 5)) & (DF_HIST_SUB - 1));
-	return (e - 4) * DF_HIST_SUB + s;
-}
-
-static uint64_t hist_lower(unsigned b)
-{
-	if (b < DF_HIST_SUB)
-		return b;
-	unsigned e = b / DF_HIST_SUB + 4, s = b % DF_HIST_SUB;
-	return ((uint64_t)(DF_HIST_SUB + s)) << (e - 5);
-}
-
-void df_hist_add(df_hist *h, uint64_t v)
-{
-	h->b[hist_bucket(v)]++;
-	h->count++;
-}
-
-uint64_t df_hist_quantile(const df_hist *h, double q)
-{
-	if (!h->count)
-		return 0;
-	if (q < 0)
-		q = 0;
-	if (q > 1)
-		q = 1;
-	uint64_t rank = (uint64_t)ceil(q * (double)h->count);
-	if (rank < 1)
-		rank = 1;
-	uint64_t acc = 0;
-	for (unsigned b = 0; b < DF_HIST_BUCKETS; b++) {
-		acc += h->b[b];
-		if (acc >= rank) {
-			/* Midpoint of the bucket. */
-			uint64_t lo = hist_lower(b), hi = b + 1 < DF_HIST_BUCKETS ? hist_lower(b + 1) : lo;
-			return lo + (hi - lo) / 2;
-		}
-	}
-	return 0;
-}
-
 /* ------------------------------------------------------------- delivery */
 
 void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
@@ -93,7 +40,7 @@ void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
 		cs->lat_sum += (double)lat;
 		if (lat > cs->lat_max)
 			cs->lat_max = lat;
-		df_hist_add(&cs->lat, lat);
+		lh_add(&cs->lat, lat);
 	}
 	if (M->notify != SIM_NO_ENTITY) {
 		net_delivery d = {

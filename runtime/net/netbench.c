@@ -262,8 +262,8 @@ void nb_print(net_model *net, const nb_params *p, const nb_result *r, int csv, F
 	double mean_lat = cs->msgs ? cs->lat_sum / (double)cs->msgs / 1e6 : 0;
 	double hops = cs->msgs ? (double)cs->hops / (double)cs->msgs : 0;
 	double nonmin = cs->msgs ? (double)cs->nonminimal / (double)cs->msgs : 0;
-	double q50 = (double)df_hist_quantile(&cs->lat, 0.5) / 1e6, q90 = (double)df_hist_quantile(&cs->lat, 0.9) / 1e6;
-	double q99 = (double)df_hist_quantile(&cs->lat, 0.99) / 1e6, qmax = (double)cs->lat_max / 1e6;
+	double q50 = (double)lh_quantile(&cs->lat, 0.5) / 1e6, q90 = (double)lh_quantile(&cs->lat, 0.9) / 1e6;
+	double q99 = (double)lh_quantile(&cs->lat, 0.99) / 1e6, qmax = (double)cs->lat_max / 1e6;
 	double evs = r->wall_s > 0 ? (double)r->events / r->wall_s : 0;
 	if (csv) {
 		fprintf(out, "routing,pattern,offered,accepted,msgs,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us,"

@@ -28,9 +28,9 @@ void trf_stat_figures(const struct task_world *w, const trf_run *r, trf_stat_fig
 	*f = (trf_stat_fig){.exec = r->t_end > r->t_start ? r->t_end - r->t_start : 0};
 	if (r->lat->count) {
 		f->lat_mean = r->lat_sum / (double)r->lat->count;
-		f->lat_p50 = (double)df_hist_quantile(r->lat, 0.50);
-		f->lat_p90 = (double)df_hist_quantile(r->lat, 0.90);
-		f->lat_p99 = (double)df_hist_quantile(r->lat, 0.99);
+		f->lat_p50 = (double)lh_quantile(r->lat, 0.50);
+		f->lat_p90 = (double)lh_quantile(r->lat, 0.90);
+		f->lat_p99 = (double)lh_quantile(r->lat, 0.99);
 		f->lat_min = r->lat_min;
 		f->lat_max = r->lat_max;
 	} else {
@@ -133,8 +133,8 @@ static void network_json(const struct task_world *w, json_writer *j)
 			const df_class_stats *cs = &ds->cls[c];
 			json_object_begin(j);
 			json_kv_double(j, "mean", cs->lat_sum / (double)cs->msgs);
-			json_kv_uint(j, "p50", df_hist_quantile(&cs->lat, 0.50));
-			json_kv_uint(j, "p99", df_hist_quantile(&cs->lat, 0.99));
+			json_kv_uint(j, "p50", lh_quantile(&cs->lat, 0.50));
+			json_kv_uint(j, "p99", lh_quantile(&cs->lat, 0.99));
 			json_kv_uint(j, "max", cs->lat_max);
 			json_object_end(j);
 		} else {
@@ -189,7 +189,7 @@ void trf_stat_print(const struct task_world *w, FILE *out)
 		if (cs->msgs)
 			fprintf(out, "traffic network latency (%s): mean %.3f us, p50 %.3f us, p99 %.3f us, max %.3f us\n",
 			        net_class_name((enum net_class)net_classes[i]), cs->lat_sum / (double)cs->msgs / 1e6,
-			        (double)df_hist_quantile(&cs->lat, 0.50) / 1e6, (double)df_hist_quantile(&cs->lat, 0.99) / 1e6,
+			        (double)lh_quantile(&cs->lat, 0.50) / 1e6, (double)lh_quantile(&cs->lat, 0.99) / 1e6,
 			        (double)cs->lat_max / 1e6);
 	}
 }

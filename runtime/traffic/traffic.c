@@ -331,7 +331,7 @@ static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev)
 	r->lat_sum += (double)lat;
 	r->lat_min = lat < r->lat_min ? lat : r->lat_min;
 	r->lat_max = lat > r->lat_max ? lat : r->lat_max;
-	df_hist_add(r->lat, lat);
+	lh_add(r->lat, lat);
 	r->m[s].delivered++;
 	maybe_wake(tw, r, s);
 }

@@ -109,7 +109,7 @@ typedef struct trf_run {
 	double gen_bits, gen_span; /* DCNW: over members, bits generated and start-to-last-arrival spans (ps) */
 	double lat_sum;
 	ncsim_time_t lat_min, lat_max;
-	df_hist *lat;            /* end-to-end latency: generation to last byte delivered */
+	lh_hist *lat;            /* end-to-end latency: generation to last byte delivered */
 } trf_run;
 
 /* An endpoint: the entity that generates and accounts for one task's messages. */

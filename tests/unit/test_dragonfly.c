@@ -490,14 +490,14 @@ static void test_arrangements(void)
 
 static void test_histogram(void)
 {
-	df_hist h;
+	lh_hist h;
 	memset(&h, 0, sizeof h);
 	for (uint64_t v = 1; v <= 100000; v++)
-		df_hist_add(&h, v * 1000);
-	uint64_t p50 = df_hist_quantile(&h, 0.5), p99 = df_hist_quantile(&h, 0.99);
+		lh_add(&h, v * 1000);
+	uint64_t p50 = lh_quantile(&h, 0.5), p99 = lh_quantile(&h, 0.99);
 	CU_ASSERT(p50 > 50000000 * 0.97 && p50 < 50000000 * 1.03);
 	CU_ASSERT(p99 > 99000000 * 0.97 && p99 < 99000000 * 1.03);
-	CU_ASSERT_EQUAL(df_hist_quantile(&h, 0), df_hist_quantile(&h, 0.000001));
+	CU_ASSERT_EQUAL(lh_quantile(&h, 0), lh_quantile(&h, 0.000001));
 }
 
 static void test_sysconf(void)
