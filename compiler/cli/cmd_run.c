@@ -160,7 +160,7 @@ static int prepare(run_opts *r, int argc, char **argv, int *status)
 	return 0;
 }
 
-/* `ncsim run FILE.wkld`, with options before the file too: the workload command gets the rest. */
+/* `ncsim run FILE.wkld` (or a CODES workload list), with options before the file too: the workload command gets the rest. */
 static int run_workload(int argc, char **argv, int k)
 {
 	char **rest = xcalloc((size_t)argc, sizeof *rest);
@@ -177,7 +177,7 @@ int cmd_run(int argc, char **argv)
 {
 	/* argv[0] is "run"; a workload file names several jobs and has options of its own. */
 	int k = opt_operand(OPT_CMD_RUN | OPT_CMD_WKLD, argc - 1, argv + 1) + 1;
-	if (k > 0 && has_ext(argv[k], ".wkld"))
+	if (k > 0 && wl_is_workload_file(argv[k]))
 		return run_workload(argc, argv, k);
 	run_opts r = {0};
 	int rc;

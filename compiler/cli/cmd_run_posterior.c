@@ -37,6 +37,7 @@
 #include "runtime/stats/outfile.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/options.h"
+#include "runtime/task/workload.h"
 
 /* Set by SIGINT and SIGTERM while the draws run. */
 static volatile int stop_flag;
@@ -448,8 +449,7 @@ int cmd_run_posterior(int argc, char **argv)
 {
 	post P = {0};
 	int k = opt_operand(OPT_CMD_RUN | OPT_CMD_WKLD, argc - 1, argv + 1) + 1;
-	size_t n = k > 0 ? strlen(argv[k]) : 0;
-	unsigned cmd = n > 5 && !strcmp(argv[k] + n - 5, ".wkld") ? OPT_CMD_WKLD : OPT_CMD_RUN;
+	unsigned cmd = k > 0 && wl_is_workload_file(argv[k]) ? OPT_CMD_WKLD : OPT_CMD_RUN;
 	/* A workload file is no operand of the workload command's own options. */
 	char **words = xcalloc((size_t)argc + 1, sizeof *words);
 	int nw = 0;

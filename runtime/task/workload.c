@@ -93,6 +93,46 @@ static char *existing(const char *name, const char *near)
 	return is_file(name) ? xstrdup(name) : NULL;
 }
 
+/* The skeleton `name` (a plain name) in the bundled folder or in $NCSIM_PATH; NULL if neither has it. */
+static char *named_skeleton(const char *name)
+{
+	char *file = xasprintf("%s.ncptl", name);
+	char *p = bundled("stdlib/workloads", file);
+	if (!p)
+		p = in_path(file, "workloads");
+	free(file);
+	return p;
+}
+
+/*
+ * Application names of CODES and Union workload lists whose ncsim skeleton
+ * has another name. Union runs coNCePTuaL programs as "conceptual-NAME";
+ * its Cosmoflow program is "cosmo". doc/workloads.md lists them.
+ */
+static const struct {
+	const char *codes, *ncsim;
+} aliases[] = {
+	{"conceptual-cosmo", "cosmoflow"},
+	{"conceptual-cosmoflow", "cosmoflow"},
+	{"conceptual-checkpoint", "checkpoint"},
+	{"conceptual-allreduce", "allreduce"},
+	{"conceptual-alltoall", "alltoall"},
+	{"conceptual-halo3d", "halo3d"},
+	{"conceptual-incast", "incast"},
+};
+
+/* The bundled skeleton that stands for a CODES/Union application name, or NULL. */
+static char *alias_skeleton(const char *name)
+{
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (!strcmp(name, aliases[i].codes))
+			return named_skeleton(aliases[i].ncsim);
+	/* Any other "conceptual-NAME": the coNCePTuaL program NAME, when ncsim has it. */
+	if (!strncmp(name, "conceptual-", 11) && name[11])
+		return named_skeleton(name + 11);
+	return NULL;
+}
+
 char *wl_resolve_skeleton(const char *name, const char *near, char **err)
 {
 	char *p = existing(name, near);
@@ -102,14 +142,57 @@ char *wl_resolve_skeleton(const char *name, const char *near, char **err)
 		*err = xasprintf("skeleton file '%s' not found", name);
 		return NULL;
 	}
-	char *file = xasprintf("%s.ncptl", name);
-	p = bundled("stdlib/workloads", file);
+	p = named_skeleton(name);
 	if (!p)
-		p = in_path(file, "workloads");
-	free(file);
+		p = alias_skeleton(name);
 	if (!p)
-		*err = xasprintf("unknown skeleton '%s' (not a file, not in stdlib/workloads, not in NCSIM_PATH)", name);
+		*err = xasprintf("unknown skeleton '%s' (not a file, not in stdlib/workloads, not in NCSIM_PATH, "
+		                 "not a known CODES or Union name)", name);
 	return p;
+}
+
+/*
+ * 1 if the first line that is neither blank nor a comment starts with a
+ * decimal task count followed by a word: the shape of a workload list.
+ * Only the file's first 4 KiB are read.
+ */
+static int looks_like_list(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	char buf[4097];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	const char *c = buf;
+	for (;;) {
+		while (*c == ' ' || *c == '\t' || *c == '\r' || *c == '\n')
+			c++;
+		if (*c != '#')
+			break;
+		while (*c && *c != '\n')
+			c++;
+	}
+	if (!isdigit((unsigned char)*c))
+		return 0;
+	while (isdigit((unsigned char)*c))
+		c++;
+	if (*c != ' ' && *c != '\t')
+		return 0;
+	while (*c == ' ' || *c == '\t')
+		c++;
+	return isalpha((unsigned char)*c) || *c == '.' || *c == '/' || *c == '_';
+}
+
+int wl_is_workload_file(const char *path)
+{
+	if (ends_with(path, ".wkld"))
+		return 1;
+	/* Programs, skeletons and traces keep their meaning whatever they hold. */
+	if (ends_with(path, ".ncptl") || ends_with(path, ".c") || ends_with(path, ".vef") || !is_file(path))
+		return 0;
+	return looks_like_list(path);
 }
 
 char *wl_resolve_system(const char *name, char **err)
@@ -549,7 +632,7 @@ int wl_run(const wl_file *w, const wl_run_opts *o)
 		goto out;
 	drv_free(s);
 	s = NULL;
-	label = xpath_stem(w->path, ".wkld");
+	label = xpath_stem(w->path, ends_with(w->path, ".conf") ? ".conf" : ".wkld");
 	if (drv_outdir_begin(&d, o->out_dir, sd.force, label, &err) < 0) {
 		status = EXIT_USAGE;
 		goto out;

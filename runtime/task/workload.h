@@ -10,8 +10,9 @@
  *     100 checkpoint --period 2000 @ 500ms
  *
  * <skeleton> is a bundled name (stdlib/workloads/NAME.ncptl), a name found in
- * $NCSIM_PATH, or a path to a .ncptl file (relative to the workload file's
- * folder). Errors name the file and line.
+ * $NCSIM_PATH, a CODES/Union application name mapped to a bundled skeleton
+ * (conceptual-cosmo: cosmoflow), or a path to a .ncptl file (relative to the
+ * workload file's folder). Errors name the file and line.
  *
  * Lookup order for a name (wl_resolve_skeleton, wl_resolve_system):
  *   1. a path that exists (relative paths: next to the workload file, then as given);
@@ -78,6 +79,13 @@ int wl_add_jobs(drv_sim *s, const wl_file *w, const rt_program *const *progs, ui
 
 /* Path of skeleton `name` (heap), or NULL with *err; a relative name is looked for next to the file `near` first (NULL: none). */
 char *wl_resolve_skeleton(const char *name, const char *near, char **err);
+/*
+ * 1 if `path` is a workload list: a .wkld file, or (CODES and MFNetSim name
+ * theirs .conf) a file that is not a program, skeleton or trace (.ncptl, .c,
+ * .vef) and whose first job line has the form "<tasks> <name>".
+ */
+int wl_is_workload_file(const char *path);
+
 /* Path of system `name` (a file, or a preset such as theta-1056), heap; NULL with *err. */
 char *wl_resolve_system(const char *name, char **err);
 

@@ -124,7 +124,8 @@ static void test_parse_errors(void)
 {
 	unsetenv("NCSIM_PATH");
 	expect_error("4 cosmoflow\n2 nosuchskeleton --x 1\n",
-	             "w.wkld:2: unknown skeleton 'nosuchskeleton' (not a file, not in stdlib/workloads, not in NCSIM_PATH)");
+	             "w.wkld:2: unknown skeleton 'nosuchskeleton' (not a file, not in stdlib/workloads, not in NCSIM_PATH, "
+	             "not a known CODES or Union name)");
 	expect_error("\n\n# c\n4 ./nothere.ncptl\n", "w.wkld:4: skeleton file './nothere.ncptl' not found");
 	expect_error("cosmoflow 4\n",
 	             "w.wkld:1: expected a task count (a positive integer) at the start of the line, found 'cosmoflow'");
@@ -208,6 +209,60 @@ static void test_resolve_system(void)
 		CU_ASSERT_PTR_NOT_NULL(p);
 		free(p);
 	}
+}
+
+/* CODES and Union application names map to the bundled skeletons; unknown ones say so. */
+static void test_codes_names(void)
+{
+	char *err = NULL;
+	unsetenv("NCSIM_PATH");
+	static const struct {
+		const char *name, *file;
+	} map[] = {{"conceptual-cosmo", "cosmoflow.ncptl"}, {"conceptual-checkpoint", "checkpoint.ncptl"},
+	           {"conceptual-incast", "incast.ncptl"}, {"milc", "milc.ncptl"}, {"nekbone", "nekbone.ncptl"}};
+	for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
+		char *p = wl_resolve_skeleton(map[i].name, NULL, &err);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+		size_t n = strlen(p), k = strlen(map[i].file);
+		CU_ASSERT(n > k && !strcmp(p + n - k, map[i].file) && p[n - k - 1] == '/');
+		free(p);
+	}
+	CU_ASSERT_PTR_NULL(wl_resolve_skeleton("conceptual-nosuch", NULL, &err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unknown skeleton 'conceptual-nosuch'"));
+	free(err);
+	CU_ASSERT_PTR_NULL(wl_resolve_skeleton("conceptual-", NULL, &err));
+	free(err);
+}
+
+/* A workload list is recognised by its content whatever its extension, never a program by its name. */
+static void test_sniff(void)
+{
+	static const struct {
+		const char *name, *text;
+		int list;
+	} files[] = {
+		{"wkld2.conf", "300 milc\n300 conceptual-checkpoint\n", 1},
+		{"commented.txt", "# MFNetSim\n\n  \t# jobs\n12\tnekbone --iters 3\n", 1},
+		{"empty.wkld", "", 1},
+		{"sys.conf", "[network]\nmodel = ideal\n", 0},
+		{"codes.conf", "LPGROUPS\n{\n}\n", 0},
+		{"prog.ncptl", "300 milc\n", 0},
+		{"skel.c", "300 milc\n", 0},
+		{"trace.vef", "300 milc\n", 0},
+		{"number-only.conf", "300\n", 0},
+		{"number-word.conf", "300x milc\n", 0},
+	};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		write_file(ut_dir, files[i].name, files[i].text);
+		char path[256];
+		snprintf(path, sizeof path, "%s/%s", ut_dir, files[i].name);
+		CU_ASSERT_EQUAL(wl_is_workload_file(path), files[i].list);
+		if (wl_is_workload_file(path) != files[i].list)
+			fprintf(stderr, "sniff %s: expected %d\n", files[i].name, files[i].list);
+	}
+	CU_ASSERT_EQUAL(wl_is_workload_file("/nonexistent/list.conf"), 0);
+	CU_ASSERT_EQUAL(wl_is_workload_file("/nonexistent/list.wkld"), 1); /* by name: the error comes later */
+	CU_ASSERT_EQUAL(wl_is_workload_file(ut_dir), 0);                   /* a folder */
 }
 
 /* ------------------------------------------------------------------ machine */
@@ -480,6 +535,8 @@ int main(void)
 		{"parse errors", test_parse_errors},
 		{"load", test_load},
 		{"resolve systems and skeletons", test_resolve_system},
+		{"CODES and Union application names", test_codes_names},
+		{"workload lists by content", test_sniff},
 		{"machine probe", test_machine_probe},
 		{"bad program arguments", test_add_jobs_bad_args},
 		{"run several jobs", test_run},
