@@ -89,8 +89,15 @@ void df_config_write(const df_config *c, FILE *out);
 int df_is_codes_conf(const char *path);
 /* What reading a CODES file finds besides the network (df_codes_read). */
 typedef struct df_codes_info {
-	uint32_t *bb_nodes;   /* burst-buffer nodes: where MFNetSim's codes-store LPs sit (heap), or NULL */
+	uint32_t *bb_nodes;   /* burst-buffer nodes: where MFNetSim's codes-store LPs sit, in server order (heap), or NULL */
 	uint32_t nbb;
+	/*
+	 * 1 if every repetition holding codes-store LPs has workload LPs
+	 * (test-checkpoint-client or nw-lp) on exactly its other terminals, so
+	 * that client k (an allocation file's id k, which MFNetSim sends to
+	 * server k / (clients / servers)) is the k-th node that is not a burst buffer.
+	 */
+	int clients_fill;
 	char *notes;          /* heap: "file:line: what: how ncsim treats it", per setting ncsim ignores or approximates */
 } df_codes_info;
 /*

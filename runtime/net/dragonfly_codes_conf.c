@@ -562,7 +562,7 @@ static const char *lp_role(const char *type)
 
 /* One group of LPGROUPS: its repetitions and the LPs ncsim knows. */
 typedef struct lp_group {
-	uint32_t reps, terminals, routers, stores; /* per repetition */
+	uint32_t reps, terminals, routers, stores, clients; /* per repetition */
 } lp_group;
 
 static int lp_group_read(codes_file *f, const codes_blk *b, lp_group *g, char **err)
@@ -587,7 +587,10 @@ static int lp_group_read(codes_file *f, const codes_blk *b, lp_group *g, char **
 			g->routers = n;
 		else if (!strcmp(kv->key, "codes-store"))
 			g->stores = n;
-		else if (lp_role(kv->key))
+		else if (!strcmp(kv->key, "test-checkpoint-client") || !strcmp(kv->key, "nw-lp")) {
+			g->clients += n;
+			note(f, kv, lp_role(kv->key));
+		} else if (lp_role(kv->key))
 			note(f, kv, lp_role(kv->key));
 		else if (!strncmp(kv->key, "modelnet_", 9))
 			return df_fail(err, "%s:%d: %s is another CODES network model; ncsim reads dragonfly-dally files",
@@ -596,22 +599,24 @@ static int lp_group_read(codes_file *f, const codes_blk *b, lp_group *g, char **
 			note(f, kv, "an LP type ncsim does not model");
 	}
 	if (g->stores > g->terminals)
-		return df_fail(err, "%s:%d: %u codes-store LPs, but a repetition of %s has %u dragonfly terminals (CODES "
-		               "puts the i-th LP of each type on the i-th terminal)", f->path, b->line, g->stores, b->name,
-		               g->terminals);
+		return df_fail(err, "%s:%d: %u codes-store LPs, but a repetition of %s has %u dragonfly terminals (each "
+		               "server needs a terminal of its own)", f->path, b->line, g->stores, b->name, g->terminals);
 	return 0;
 }
 
 /*
- * Checks LPGROUPS against PARAMS and collects the burst-buffer nodes: the
- * i-th codes-store LP of a repetition sits on the i-th terminal of that
- * repetition, terminals being numbered across groups and repetitions in
- * file order. No LPGROUPS: nothing to check.
+ * Checks LPGROUPS against PARAMS and collects the burst-buffer nodes.
+ * MFNetSim maps its servers with CODES' "group modulo reverse" context: the
+ * i-th codes-store LP of a repetition sits on the repetition's last terminal
+ * but i, while workload LPs take the terminals from the first (group
+ * modulo). Terminals are numbered across groups and repetitions in file
+ * order; the servers are listed in their LP order (2r, 2r + 1, ...). No
+ * LPGROUPS: nothing to check.
  */
 static int lpgroups(const df_config *c, codes_file *f, df_codes_info *info, char **err)
 {
 	uint64_t terms = 0, routers = 0;
-	int line = 0;
+	int line = 0, fill = 1;
 	for (size_t i = 0; i < f->blk.len; i++) {
 		const codes_blk *b = &f->blk.ptr[i];
 		if (strcmp(b->top, "LPGROUPS") || !strcmp(b->name, "LPGROUPS"))
@@ -626,8 +631,10 @@ static int lpgroups(const df_config *c, codes_file *f, df_codes_info *info, char
 		for (uint32_t r = 0; info && g.stores && r < g.reps; r++)
 			for (uint32_t s = 0; s < g.stores; s++) {
 				info->bb_nodes = xreallocarray(info->bb_nodes, info->nbb + 1, sizeof *info->bb_nodes);
-				info->bb_nodes[info->nbb++] = (uint32_t)(terms + (uint64_t)r * g.terminals + s);
+				info->bb_nodes[info->nbb++] = (uint32_t)(terms + (uint64_t)r * g.terminals + g.terminals - 1 - s);
 			}
+		if (g.terminals && g.clients + g.stores != g.terminals)
+			fill = 0;
 		terms += (uint64_t)g.reps * g.terminals;
 		routers += (uint64_t)g.reps * g.routers;
 	}
@@ -636,6 +643,8 @@ static int lpgroups(const df_config *c, codes_file *f, df_codes_info *info, char
 		return df_fail(err, "%s:%d: LPGROUPS describes %llu routers and %llu terminals, PARAMS %llu and %llu", f->path,
 		               line, (unsigned long long)routers, (unsigned long long)terms, (unsigned long long)want_r,
 		               (unsigned long long)want_t);
+	if (info)
+		info->clients_fill = fill && info->nbb > 0;
 	return 0;
 }
 

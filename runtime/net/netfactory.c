@@ -168,21 +168,20 @@ int netf_is_ideal(const net_model *m) { return ideal_is(m); }
 
 int netf_is_codes(const char *path) { return path && df_is_codes_conf(path); }
 
-/* [storage] for the burst-buffer nodes of a CODES file: bb_per_group when they are the first nodes of every group. */
-static void write_storage(const df_config *c, const df_codes_info *info, FILE *out)
+/*
+ * [storage] for the burst-buffer nodes of a CODES file, in server order.
+ * When workload LPs fill the other terminals (MFNetSim), client k writes to
+ * server k / (clients / servers) and an allocation file's id k is client k:
+ * bb_route = block and [placement] alloc_ids = compute-nodes say the same.
+ */
+static void write_storage(const df_codes_info *info, FILE *out)
 {
-	uint32_t per = c->routers * c->nodes, k = info->nbb / c->groups, first = k && info->nbb % c->groups == 0;
-	for (uint32_t i = 0; first && i < info->nbb; i++)
-		first = info->bb_nodes[i] == i / k * per + i % k;
-	fprintf(out, "[storage]\nconfig = compute-side\n");
-	if (first) {
-		fprintf(out, "bb_per_group = %u\n", k);
-		return;
-	}
-	fprintf(out, "bb_nodes = ");
+	fprintf(out, "[storage]\nconfig = compute-side\nbb_nodes = ");
 	for (uint32_t i = 0; i < info->nbb; i++)
 		fprintf(out, "%s%u", i ? ", " : "", info->bb_nodes[i]);
 	fprintf(out, "\n");
+	if (info->clients_fill)
+		fprintf(out, "bb_route = block\n\n[placement]\nalloc_ids = compute-nodes\n");
 }
 
 /* The native system-file text of a CODES file (heap), its notes in *notes (heap) if notes. NULL with *err. */
@@ -200,7 +199,7 @@ static char *codes_text(const char *path, const char *root, char **notes, char *
 	} else {
 		df_config_write(&c, out);
 		if (info.nbb)
-			write_storage(&c, &info, out);
+			write_storage(&info, out);
 		fclose(out);
 	}
 	if (notes) {

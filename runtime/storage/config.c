@@ -137,6 +137,18 @@ int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 			return -1;
 		}
 	}
+	const char *route = NULL;
+	if (sysconf_string(sys, SEC, "bb_route", &route, err) < 0)
+		goto fail;
+	if (route) {
+		if (!strcasecmp(route, "nearest") || !strcasecmp(route, "block")) {
+			c->route_block = !strcasecmp(route, "block");
+		} else {
+			*err = xasprintf("%s: [storage] bb_route = '%s': expected nearest or block",
+			                 sysconf_where(sys, SEC, "bb_route"), route);
+			goto fail;
+		}
+	}
 	const char *full = NULL;
 	if (sysconf_string(sys, SEC, "on_full", &full, err) < 0)
 		goto fail;

@@ -521,6 +521,28 @@ static void route_nearest(sto_system *s, const sto_topology *topo)
 	free(fill);
 }
 
+/*
+ * Fills s->route for bb_route = block: the compute nodes in id order fall
+ * into blocks of ncompute / nservers, block k using server k (the last one
+ * takes any rest); storage nodes use their own server. This is how MFNetSim
+ * sends client k to server k / (clients / servers).
+ */
+static void route_block(sto_system *s)
+{
+	uint32_t ncompute = 0;
+	for (uint32_t n = 0; n < s->nnodes; n++)
+		ncompute += s->server_of_node[n] < 0;
+	uint32_t per = ncompute / s->nservers ? ncompute / s->nservers : 1, k = 0;
+	for (uint32_t n = 0; n < s->nnodes; n++) {
+		if (s->server_of_node[n] >= 0) {
+			s->route[n] = (uint32_t)s->server_of_node[n];
+			continue;
+		}
+		uint32_t b = k++ / per;
+		s->route[n] = b < s->nservers ? b : s->nservers - 1;
+	}
+}
+
 /* ------------------------------------------------------------ system */
 
 static int load_dev(const sysconf_t *sys, const char *name, sto_dev **out, char **err)
@@ -590,6 +612,8 @@ sto_system *sto_new(const sysconf_t *sys, net_model *net, const sto_topology *to
 	else if (s->cfg.kind == STO_CFG_STORAGE)
 		for (uint32_t n = 0; n < nnodes; n++)
 			s->route[n] = n % s->nservers;
+	else if (s->cfg.route_block)
+		route_block(s);
 	else
 		route_nearest(s, topo);
 	for (uint32_t n = 0; n < nnodes; n++) {

@@ -7,7 +7,9 @@
  *   local         a burst buffer in every compute node; I/O never touches the network
  *   compute-side  burst-buffer nodes inside each group (default: the first
  *                 bb_per_group nodes of the group); a client uses the nearest
- *                 one: same router, else same group, else bb[client % nbb]
+ *                 one: same router, else same group, else bb[client % nbb];
+ *                 with bb_route = block, the k-th compute node uses server
+ *                 k / (compute nodes / servers), in bb_nodes order (MFNetSim)
  *   storage-side  I/O server nodes (default: the last io_servers nodes), each
  *                 with an SSD and an HDD; a request below `threshold` goes to
  *                 the SSD, a larger one to the HDD; client c uses server c % n
@@ -102,6 +104,7 @@ typedef struct sto_config {
 	uint64_t control_bytes;   /* header, RDMA read request and ack messages */
 	uint64_t threshold;       /* storage-side: below -> SSD, otherwise HDD */
 	uint32_t bb_per_group;    /* compute-side default placement */
+	int route_block;          /* compute-side: bb_route = block (else nearest) */
 	uint32_t io_servers;      /* storage-side default placement */
 	double san_bandwidth;     /* drain to external storage, bytes/s */
 	ncsim_time_t san_latency;

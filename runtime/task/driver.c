@@ -22,6 +22,7 @@
 #include "runtime/kernel/progress.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netfactory.h"
+#include "runtime/task/placement.h"
 #include "runtime/task/params.h"
 #include "runtime/task/rt_log.h"
 #include "runtime/storage/storage.h"
@@ -423,6 +424,9 @@ static int build(drv_sim *s, char **err)
 		return -1;
 	if (netf_is_ideal(s->net))
 		mp_params_free_costs(&mp);
+	int compute_ids; /* read by placement (runtime/task/workload.c); checked here like every key */
+	if (pl_alloc_ids_load(s->sys, &compute_ids, err) < 0)
+		return -1;
 	coll_ctx *coll = coll_ctx_new(s->sys, err);
 	if (!coll)
 		return -1;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime/kernel/rng.h"
+#include "base/sysconf.h"
 #include "base/util.h"
 
 /* Stream id of the placement generator: "place" in ASCII, apart from every entity id in use. */
@@ -198,6 +199,47 @@ int pl_place(const pl_machine *m, enum pl_policy p, uint64_t seed, size_t njobs,
 
 /* ------------------------------------------------------------ allocation files */
 
+int pl_alloc_ids_load(const sysconf_t *sys, int *compute, char **err)
+{
+	const char *v = NULL;
+	*compute = 0;
+	if (sysconf_string(sys, "placement", "alloc_ids", &v, err) < 0)
+		return -1;
+	if (!v || !strcmp(v, "nodes"))
+		return 0;
+	if (!strcmp(v, "compute-nodes")) {
+		*compute = 1;
+		return 0;
+	}
+	*err = xasprintf("%s: [placement] alloc_ids = '%s': expected nodes or compute-nodes",
+	                 sysconf_where(sys, "placement", "alloc_ids"), v);
+	return -1;
+}
+
+/* The node of allocation-file id v, or -1 with *err. */
+static int64_t id_node(const char *name, int lineno, uint64_t v, const pl_machine *m, char **err)
+{
+	if (m->alloc_map) {
+		if (v >= m->alloc_n) {
+			*err = xasprintf("%s:%d: id %" PRIu64 " does not exist (the ids of this system are its compute nodes, "
+			                 "0 to %" PRIu32 ")", name, lineno, v, m->alloc_n - 1);
+			return -1;
+		}
+		return m->alloc_map[v];
+	}
+	if (v >= m->nnodes) {
+		*err = xasprintf("%s:%d: node %" PRIu64 " does not exist (the machine has nodes 0 to %" PRIu32 ")", name,
+		                 lineno, v, m->nnodes - 1);
+		return -1;
+	}
+	if (is_storage(m, (uint32_t)v)) {
+		*err = xasprintf("%s:%d: node %" PRIu64 " is a storage (burst-buffer or I/O) node and cannot run tasks",
+		                 name, lineno, v);
+		return -1;
+	}
+	return (int64_t)v;
+}
+
 /* Parses one line's node ids into ids; 0, or -1 with *err. */
 static int parse_line(const char *name, int lineno, const char *s, const char *end, const pl_machine *m,
                       pl_idvec *ids, char **err)
@@ -223,17 +265,10 @@ static int parse_line(const char *name, int lineno, const char *s, const char *e
 			                 name, lineno, (int)(s - w), w);
 			return -1;
 		}
-		if (v >= m->nnodes) {
-			*err = xasprintf("%s:%d: node %" PRIu64 " does not exist (the machine has nodes 0 to %" PRIu32 ")", name,
-			                 lineno, v, m->nnodes - 1);
+		int64_t node = id_node(name, lineno, v, m, err);
+		if (node < 0)
 			return -1;
-		}
-		if (is_storage(m, (uint32_t)v)) {
-			*err = xasprintf("%s:%d: node %" PRIu64 " is a storage (burst-buffer or I/O) node and cannot run tasks",
-			                 name, lineno, v);
-			return -1;
-		}
-		VEC_PUSH(ids, (uint32_t)v);
+		VEC_PUSH(ids, (uint32_t)node);
 	}
 	return 0;
 }

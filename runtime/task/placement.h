@@ -44,6 +44,8 @@ typedef struct pl_machine {
 	pl_topo_fn router_of;   /* NULL: every node is its own router */
 	pl_topo_fn group_of;    /* NULL: the whole machine is one group */
 	int oversubscribe;      /* pl_place may put several tasks on a node */
+	const uint32_t *alloc_map; /* allocation-file id -> node (alloc_ids = compute-nodes), or NULL: ids are nodes */
+	uint32_t alloc_n;
 } pl_machine;
 
 enum pl_policy { PL_CONTIGUOUS = 0, PL_RANDOM_NODE, PL_RANDOM_ROUTER, PL_RANDOM_GROUP, PL_NPOLICIES };
@@ -52,6 +54,15 @@ enum pl_policy { PL_CONTIGUOUS = 0, PL_RANDOM_NODE, PL_RANDOM_ROUTER, PL_RANDOM_
 int pl_policy_parse(const char *s);
 /* The name of a policy. */
 const char *pl_policy_name(enum pl_policy p);
+struct sysconf;
+/*
+ * Reads [placement] alloc_ids of a system: "nodes" (the default: an
+ * allocation file names nodes) or "compute-nodes" (it names the compute
+ * nodes counted in id order, skipping storage nodes, as CODES' workload LP
+ * ids do when those LPs fill every other terminal). Sets *compute. 0, or -1 with *err.
+ */
+int pl_alloc_ids_load(const struct sysconf *sys, int *compute, char **err);
+
 /* Number of nodes of m that may host tasks. */
 uint32_t pl_compute_nodes(const pl_machine *m);
 

@@ -510,6 +510,18 @@ static int probe_topology(const drv_options *o, wl_machine *m, char **err)
 	if (!sys)
 		return -1;
 	sim_ctx *ctx = sim_new(o->seed);
+	int compute_ids = 0;
+	if (pl_alloc_ids_load(sys, &compute_ids, err) < 0) {
+		sim_free(ctx);
+		sysconf_free(sys);
+		return -1;
+	}
+	if (compute_ids) {
+		m->alloc_map = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *m->alloc_map);
+		for (uint32_t i = 0; i < m->nnodes; i++)
+			if (!m->storage || !m->storage[i])
+				m->alloc_map[m->alloc_n++] = i;
+	}
 	net_model *net = netf_create_routed(ctx, sys, o->network, o->routing, m->nnodes, err);
 	if (net && net->per_group && net->nnodes == m->nnodes) {
 		m->dragonfly = 1;
@@ -539,13 +551,15 @@ int wl_machine_probe(const drv_options *o, uint32_t min_nodes, wl_machine *m, ch
 	}
 	m->pl = (pl_machine){.nnodes = m->nnodes, .storage = m->storage, .ctx = m,
 	                     .router_of = m->dragonfly ? mach_router : NULL,
-	                     .group_of = m->dragonfly ? mach_group : NULL};
+	                     .group_of = m->dragonfly ? mach_group : NULL,
+	                     .alloc_map = m->alloc_map, .alloc_n = m->alloc_n};
 	return 0;
 }
 
 void wl_machine_free(wl_machine *m)
 {
 	free(m->storage);
+	free(m->alloc_map);
 	free(m->router);
 	free(m->group);
 	memset(m, 0, sizeof *m);

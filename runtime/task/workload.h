@@ -102,6 +102,8 @@ typedef struct wl_machine {
 	uint32_t *router;  /* per node, or NULL (not a dragonfly) */
 	uint32_t *group;
 	int dragonfly;
+	uint32_t *alloc_map; /* [placement] alloc_ids = compute-nodes: the compute nodes in id order; else NULL */
+	uint32_t alloc_n;
 	pl_machine pl;     /* the view runtime/task/placement.h takes; points into this struct */
 } wl_machine;
 

@@ -63,23 +63,44 @@ grep -q '"status": "ok"' "$tmp/pp/summary.json" || fail "pingpong on dally-1056.
 # --describe: the native system it runs as, and every setting ncsim ignores with its line.
 "$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" --describe --no-progress --out "$tmp/d" > "$tmp/d.stdout" \
 	2> "$tmp/d.stderr" || fail "ncsim run --describe failed: $(cat "$tmp/d.stderr")"
-for want in "credit_return = accept" "routing_rules = codes" "bb_per_group = 2" \
+for want in "credit_return = accept" "routing_rules = codes" "bb_nodes = 31, 30, 63, 62," "bb_route = block" \
+	"alloc_ids = compute-nodes" \
 	"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either" \
 	"dally-1056.conf:53: section codes-store: burst-buffer server settings"; do
 	grep -qF "$want" "$tmp/d.stdout" || fail "--describe does not say: $want"
 done
 
-# A workload: its checkpoint job writes to the burst-buffer nodes 0 and 1 (codes-store LPs of group 0).
-echo "8 checkpoint --count 2 --period 1 --total 16M" > "$tmp/ck.wkld"
+# A workload: MFNetSim sends client k (the k-th compute node) to server k / 15, so a checkpoint job on
+# the first 20 compute nodes writes to server 0 (node 31) and server 1 (node 30) of group 0; the
+# allocation file's ids are compute nodes: ids 28 to 31 are nodes 28, 29, 32 and 33.
+echo "20 checkpoint --count 2 --period 1 --total 16M" > "$tmp/ck.wkld"
 if "$NCSIM" run "$tmp/ck.wkld" --system "$D/dally-1056.conf" --no-progress --no-wall-time --out "$tmp/ck" \
 	> "$tmp/ck.stdout" 2> "$tmp/ck.stderr"; then
 	bb=$(awk -F, 'NR > 1 && $9 > 0 { printf "%s ", $1 }' "$tmp/ck/storage.csv")
-	[ "$bb" = "0 1 " ] || fail "checkpoint wrote to burst-buffer nodes '$bb', want '0 1 '"
+	[ "$bb" = "31 30 " ] || fail "checkpoint wrote to burst-buffer nodes '$bb', want '31 30 ' (server order)"
+	# 15 clients write to server 0 and 5 to server 1 (the nearest-server rule would split them 10 and 10).
+	split=$(awk -F, 'NR > 1 && $9 > 0 { printf "%s ", $9 }' "$tmp/ck/storage.csv")
+	set -- $split
+	[ $# -eq 2 ] && [ "$1" -eq $(($2 * 3)) ] || fail "bytes written per server '$split', want 3:1"
 	[ "$(awk -F, 'NR > 1' "$tmp/ck/storage.csv" | wc -l)" -eq 66 ] || fail "storage.csv: want 66 burst-buffer nodes"
 else
 	fail "ncsim run ck.wkld --system dally-1056.conf:"
 	cat "$tmp/ck.stderr"
 fi
+printf '4 checkpoint --count 1 --period 1 --total 4M\n' > "$tmp/ck4.conf" # a CODES-style list: any extension
+echo "28 29 30 31" > "$tmp/ck4.alloc"
+if "$NCSIM" run "$tmp/ck4.conf" --system "$D/dally-1056.conf" --alloc "$tmp/ck4.alloc" --no-progress \
+	--no-wall-time --out "$tmp/ck4" > /dev/null 2> "$tmp/ck4.stderr"; then
+	nodes=$(awk -F, 'NR > 1 { printf "%s ", $4 }' "$tmp/ck4/tasks.csv")
+	[ "$nodes" = "28 29 32 33 " ] || fail "allocation ids 28-31 ran on nodes '$nodes', want '28 29 32 33 '"
+else
+	fail "ncsim run ck4.conf --alloc: $(cat "$tmp/ck4.stderr")"
+fi
+echo "28 29 30 990" > "$tmp/bad.alloc"
+"$NCSIM" run "$tmp/ck4.conf" --system "$D/dally-1056.conf" --alloc "$tmp/bad.alloc" --no-progress \
+	--out "$tmp/ck5" > /dev/null 2> "$tmp/e0"
+grep -qF "bad.alloc:1: id 990 does not exist (the ids of this system are its compute nodes, 0 to 989)" "$tmp/e0" ||
+	fail "allocation id past the compute nodes: $(cat "$tmp/e0")"
 
 # A placeholder that --codes-root does not resolve, and a malformed file: file:line errors, exit status 1.
 "$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" --codes-root "$tmp/none" --no-progress > /dev/null \

@@ -104,12 +104,17 @@ static void test_placeholders_storage(void)
 	/* The placeholder stands for the file's own folder: the nearest with a dally-1056-intra in it. */
 	char *real = realpath(intra, NULL);
 	CU_ASSERT_STRING_EQUAL(c.intra_file, real);
-	/* Two codes-store LPs in each of the 33 repetitions of 32 terminals: the first two nodes of every group. */
+	/*
+	 * Two codes-store LPs in each of the 33 repetitions of 32 terminals, on
+	 * the last two terminals (MFNetSim's group-modulo-reverse mapping),
+	 * server 2r on terminal 32r + 31; the 30 clients fill the others.
+	 */
 	CU_ASSERT_EQUAL_FATAL(info.nbb, 66);
-	CU_ASSERT_EQUAL(info.bb_nodes[0], 0);
-	CU_ASSERT_EQUAL(info.bb_nodes[1], 1);
-	CU_ASSERT_EQUAL(info.bb_nodes[2], 32);
-	CU_ASSERT_EQUAL(info.bb_nodes[65], 32 * 32 + 1);
+	CU_ASSERT_EQUAL(info.bb_nodes[0], 31);
+	CU_ASSERT_EQUAL(info.bb_nodes[1], 30);
+	CU_ASSERT_EQUAL(info.bb_nodes[2], 63);
+	CU_ASSERT_EQUAL(info.bb_nodes[65], 32 * 32 + 30);
+	CU_ASSERT_EQUAL(info.clients_fill, 1);
 	static const char *const notes[] = {
 		"dally-1056.conf:15: lsm = 2: the device model of codes-store; ncsim uses its [storage] device preset\n",
 		"dally-1056.conf:25: codes-external-store = 1: external storage;",
@@ -134,8 +139,12 @@ static void test_placeholders_storage(void)
 	const char *s = NULL;
 	CU_ASSERT_EQUAL(sysconf_string(sc, "network", "credit_return", &s, &err), 1);
 	CU_ASSERT_STRING_EQUAL(s, "accept");
-	CU_ASSERT_EQUAL(sysconf_string(sc, "storage", "bb_per_group", &s, &err), 1);
-	CU_ASSERT_STRING_EQUAL(s, "2");
+	CU_ASSERT_EQUAL(sysconf_string(sc, "storage", "bb_nodes", &s, &err), 1);
+	CU_ASSERT_EQUAL(strncmp(s, "31, 30, 63, 62, ", 16), 0);
+	CU_ASSERT_EQUAL(sysconf_string(sc, "storage", "bb_route", &s, &err), 1);
+	CU_ASSERT_STRING_EQUAL(s, "block");
+	CU_ASSERT_EQUAL(sysconf_string(sc, "placement", "alloc_ids", &s, &err), 1);
+	CU_ASSERT_STRING_EQUAL(s, "compute-nodes");
 	df_config back;
 	CU_ASSERT_EQUAL(df_config_from_sysconf(&back, sc, &err), 0);
 	CU_ASSERT_EQUAL(back.rules, DF_RULES_CODES);
