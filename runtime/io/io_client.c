@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "base/checked.h"
+#include "runtime/task/latency.h"
 #include "runtime/task/task.h"
 
 enum { IO_FREE = 0, IO_PENDING, IO_DONE };
@@ -33,6 +34,7 @@ typedef struct io_req {
 	uint32_t next;      /* free list, index+1 */
 	int64_t file;
 	uint64_t bytes;
+	ncsim_time_t submitted;
 } io_req;
 
 struct io_task {
@@ -40,6 +42,7 @@ struct io_task {
 	VEC(io_req) reqs;
 	uint32_t free_req;
 	int in_flight;      /* requests submitted and not yet completed */
+	ncsim_time_t busy_since; /* when in_flight last became non-zero */
 	int wait_left;      /* requests of the wait in progress not yet completed; -1: no I/O wait */
 };
 
@@ -114,7 +117,10 @@ void io_on_done(rt_task *t, const sto_completion *c)
 		return;
 	r->state = IO_DONE;
 	r->status = c->status;
-	io->in_flight--;
+	ncsim_time_t now = sim_now(t->w->ctx);
+	tk_lat_add(&t->job->lat[TK_LAT_IO], now - r->submitted);
+	if (--io->in_flight == 0)
+		t->tot.io_active += now - io->busy_since;
 	if (r->waited) {
 		r->waited = 0;
 		if (--io->wait_left == 0)
@@ -253,7 +259,9 @@ static rt_req submit(rt_task *t, int op, rt_int file, uint64_t bytes, int64_t of
 	if (rc < 0)
 		rt_fatal(t, "%s file %" PRId64 ": the storage rejected the request (node %" PRIu32 ")", verb, file,
 		         t->node);
-	io->in_flight++;
+	r->submitted = sim_now(w->ctx);
+	if (io->in_flight++ == 0)
+		io->busy_since = r->submitted;
 	if (async) {
 		VEC_PUSH(&t->mpi.user_reqs, h);
 		return h;

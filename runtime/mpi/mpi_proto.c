@@ -9,6 +9,7 @@
 #include "base/checked.h"
 #include "base/defaults.h"
 #include "base/sysconf.h"
+#include "runtime/task/latency.h"
 #include "runtime/task/task.h"
 
 /* ------------------------------------------------------------ parameters */
@@ -553,11 +554,19 @@ static void after_delivery(rt_task *t)
 	m->seg_partner = 0;
 }
 
+/* The last byte of e's data reached the receiver t now: one MPI latency of t's job. */
+static void note_latency(rt_task *t, const mp_env *e)
+{
+	tk_lat_add(&t->job->lat[TK_LAT_MPI], sim_now(t->w->ctx) - e->t_send);
+}
+
 /* EAGER, MEDHDR or RTS reached the receiver t. Returns 1 if it matched a posted receive. */
 static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 {
 	task_world *w = t->w;
 	task_mpi *m = &t->mpi;
+	if (kind == MP_W_EAGER)
+		note_latency(t, e);
 	if (e->consumed) {
 		/* The runtime takes it in without a receive and without this task's CPU. */
 		e->t_recvpost = sim_now(w->ctx);
@@ -583,6 +592,7 @@ static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 {
 	task_world *w = t->w;
+	note_latency(t, e);
 	if (e->consumed) {
 		t->tot.bytes_recv += e->bytes;
 		t->tot.msgs_recv++;

@@ -7,6 +7,7 @@
 
 #include "runtime/stats/json.h"
 #include "runtime/storage/storage.h"
+#include "runtime/task/latency.h"
 #include "runtime/task/task.h"
 #include "runtime/traffic/stats.h"
 
@@ -24,6 +25,7 @@ static void job_totals(json_writer *j, const task_job *job, const char *args)
 		sum.io_read += x->io_read;
 		sum.io_written += x->io_written;
 		sum.io_ops += x->io_ops;
+		sum.io_active += x->io_active;
 	}
 	json_object_begin(j);
 	json_kv_string(j, "name", job->name);
@@ -43,6 +45,14 @@ static void job_totals(json_writer *j, const task_job *job, const char *args)
 	json_kv_uint(j, "io_requests", sum.io_ops);
 	json_kv_uint(j, "io_bytes_read", sum.io_read);
 	json_kv_uint(j, "io_bytes_written", sum.io_written);
+	json_kv_uint(j, "io_active_ps", sum.io_active);
+	json_key(j, "latency_ps");
+	json_object_begin(j);
+	for (int c = 0; c < TK_NLAT; c++) {
+		json_key(j, tk_lat_name((enum tk_lat_class)c));
+		tk_lat_json(j, &job->lat[c]);
+	}
+	json_object_end(j);
 	json_object_end(j);
 }
 

@@ -10,6 +10,7 @@
 #include "ncsim/stdlib.h"
 #include "runtime/coll/coll.h"
 #include "runtime/task/deadlock.h"
+#include "runtime/task/latency.h"
 #include "runtime/io/io_client.h"
 #include "runtime/task/rt_log.h"
 #include "runtime/task/rt_random.h"
@@ -239,6 +240,7 @@ static void job_free(task_job *j)
 	free(j->nodes);
 	free(j->params);
 	free(j->name);
+	free(j->lat);
 	rl_job_free(j->log);
 	free(j);
 }
@@ -321,6 +323,7 @@ task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, 
 	j->name = xstrdup(name ? name : prog->name);
 	j->ntasks = ntasks;
 	j->seed = seed;
+	j->lat = xcalloc(TK_NLAT, sizeof *j->lat);
 	j->params = xcalloc(prog->nparams ? prog->nparams : 1, sizeof *j->params);
 	if (prog->nparams)
 		memcpy(j->params, params, prog->nparams * sizeof *params);

@@ -55,6 +55,7 @@ typedef struct task_totals {
 	uint64_t bytes_sent, bytes_recv, msgs_sent, msgs_recv; /* user point-to-point */
 	uint64_t mpi_ops;        /* outermost MPI operations */
 	uint64_t io_read, io_written, io_ops; /* completed I/O requests and their bytes */
+	ncsim_time_t io_active;  /* time with at least one I/O request outstanding (union of the intervals) */
 } task_totals;
 
 typedef struct task_world task_world;
@@ -73,6 +74,7 @@ typedef struct task_job {
 	rt_group world;
 	uint64_t world_hash; /* p2p_coll_tag's key for `world` */
 	void *user;          /* owned by the driver (program arguments) */
+	struct tk_lat *lat;  /* TK_NLAT latency distributions (runtime/task/latency.h) */
 	ncsim_time_t start;  /* when its tasks start (set before sim_run) */
 	struct rl_job *log;  /* log-file settings (runtime/task/rt_log.h), NULL: the program keeps no log */
 	rt_task *block;      /* the task records, contiguous (tasks[r] == &block[r]) */

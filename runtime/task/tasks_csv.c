@@ -9,7 +9,7 @@
 static const char *const header[] = {
 	"job", "rank", "task", "node", "end_ps", "compute_ps", "sleep_ps", "io_ps", "mpi_ps", "mpi_network_ps",
 	"mpi_sync_ps", "mpi_stack_ps", "bytes_sent", "msgs_sent", "bytes_received", "msgs_received",
-	"io_bytes_read", "io_bytes_written",
+	"io_bytes_read", "io_bytes_written", "io_active_ps",
 };
 
 static void row(csv_writer *c, const task_job *j, const rt_task *t)
@@ -33,6 +33,7 @@ static void row(csv_writer *c, const task_job *j, const rt_task *t)
 	csv_uint(c, x->msgs_recv);
 	csv_uint(c, x->io_read);
 	csv_uint(c, x->io_written);
+	csv_uint(c, x->io_active);
 	csv_end_row(c);
 }
 
