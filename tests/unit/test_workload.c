@@ -232,6 +232,17 @@ static void test_codes_names(void)
 	free(err);
 	CU_ASSERT_PTR_NULL(wl_resolve_skeleton("conceptual-", NULL, &err));
 	free(err);
+	/* An alias's options come first, so the job's own ones override them. */
+	wl_file w;
+	CU_ASSERT_EQUAL_FATAL(wl_parse("list.conf", "300 conceptual-cosmo --reps 3\n300 conceptual-checkpoint\n", &w, &err), 0);
+	static const char *const want[] = {"--reps", "5", "--io", "2", "--reps", "3"};
+	CU_ASSERT_EQUAL_FATAL(w.jobs.ptr[0].argc, 6);
+	for (int i = 0; i < 6; i++)
+		CU_ASSERT_STRING_EQUAL(w.jobs.ptr[0].argv[i], want[i]);
+	CU_ASSERT_PTR_NULL(w.jobs.ptr[0].argv[6]);
+	CU_ASSERT_EQUAL(w.jobs.ptr[1].argc, 0);
+	CU_ASSERT_STRING_EQUAL(w.jobs.ptr[0].name, "cosmoflow");
+	wl_free(&w);
 }
 
 /* A workload list is recognised by its content whatever its extension, never a program by its name. */
