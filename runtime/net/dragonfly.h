@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "runtime/net/net.h"
-#include "runtime/stats/hist.h"
+#include "base/hist.h"
 #include "base/sysconf.h"
 
 /* Link classes; also the `kind` column of links.csv. */

@@ -112,8 +112,11 @@ static void test_offsets_counters(void)
 	free(p);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tasks);
 	CU_ASSERT_PTR_NOT_NULL(strstr(tasks, ",io_ps,"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(tasks, ",io_bytes_read,io_bytes_written\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tasks, ",io_bytes_read,io_bytes_written,io_active_ps\n"));
 	CU_ASSERT_EQUAL((uint64_t)csv_field(tasks, 1, 7), x->t[TK_T_IO]);
+	/* Every request of this program blocks: the time with I/O outstanding is the time waited. */
+	CU_ASSERT_EQUAL((uint64_t)csv_field(tasks, 1, 18), x->t[TK_T_IO]);
+	CU_ASSERT_EQUAL(x->io_active, x->t[TK_T_IO]);
 	free(tasks);
 	p = xasprintf("%s/storage.csv", dir);
 	char *dev = ut_slurp(p);

@@ -1,7 +1,7 @@
 /*
  * hist.c - log-linear histogram (see hist.h).
  */
-#include "runtime/stats/hist.h"
+#include "base/hist.h"
 
 #include <math.h>
 
