@@ -5,7 +5,7 @@
  * MPI: a point-to-point message (user or collective), from the send's post
  * to the arrival of its last byte at the receiver. I/O: a file request, from
  * its submission to its completion. Exact count, min, max and mean; the
- * quartiles come from a log-linear histogram (runtime/stats/hist.h), so they
+ * quartiles come from a log-linear histogram (base/hist.h), so they
  * are within 1/32 of the true value and the memory is bounded whatever the
  * number of messages.
  */
@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "ncsim/rt.h"
-#include "runtime/stats/hist.h"
+#include "base/hist.h"
 
 enum tk_lat_class { TK_LAT_MPI, TK_LAT_IO, TK_NLAT };
 
