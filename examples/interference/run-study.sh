@@ -26,10 +26,12 @@ fi
 # Job parameters (README.md, "Parameters"): real message and I/O sizes, about
 # a simulated second (checkpoint: one 50 GB checkpoint) per job. The
 # variables MILC, NEKBONE, CKPT and COSMO replace a job line (for trials).
-MILC=${MILC:-'300 milc --iters 60'}
-NEKBONE=${NEKBONE:-'300 nekbone --iters 400'}
-CKPT=${CKPT:-'300 checkpoint --count 1 --period 100'}
-COSMO=${COSMO:-'300 cosmoflow --reps 4'}
+# These are the short settings of ncsim's earlier study, spelled out with the
+# options the skeletons keep for them (their defaults are now the published ones).
+MILC=${MILC:-'300 milc --iters 60 --halves 1 --compute 10E6 --config 2M --p0 0'}
+NEKBONE=${NEKBONE:-'300 nekbone --legacy-iters 400 --rx 0'}
+CKPT=${CKPT:-'300 checkpoint --count 1 --period 100 --sync 1'}
+COSMO=${COSMO:-'300 cosmoflow --reps 4 --grad 28150000'}
 
 mkdir -p "$out/wkld" "$out/runs" "$out/tables"
 echo "$MILC" > "$out/wkld/milc.wkld"
