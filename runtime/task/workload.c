@@ -124,35 +124,27 @@ static const struct {
 	{"conceptual-incast", "incast", NULL},
 };
 
-/* The bundled skeleton that stands for a CODES/Union application name, or NULL. */
-static char *alias_skeleton(const char *name)
+/*
+ * The bundled skeleton that stands for a CODES/Union application name, or
+ * NULL; *args gets the options the alias puts before the job's own ones.
+ */
+static char *alias_skeleton(const char *name, const char **args)
 {
 	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (!strcmp(name, aliases[i].codes))
+		if (!strcmp(name, aliases[i].codes)) {
+			*args = aliases[i].args;
 			return named_skeleton(aliases[i].ncsim);
+		}
 	/* Any other "conceptual-NAME": the coNCePTuaL program NAME, when ncsim has it. */
 	if (!strncmp(name, "conceptual-", 11) && name[11])
 		return named_skeleton(name + 11);
 	return NULL;
 }
 
-/* The options an alias puts before the job's own ones: NULL when none, or when `name` names a file or skeleton itself. */
-static const char *alias_args(const char *name, const char *near)
+/* wl_resolve_skeleton, and the options of the alias it went through (NULL: none) in *args. */
+static char *resolve_skeleton(const char *name, const char *near, const char **args, char **err)
 {
-	char *p = existing(name, near);
-	if (!p && plain_name(name))
-		p = named_skeleton(name);
-	free(p);
-	if (p)
-		return NULL;
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (!strcmp(name, aliases[i].codes))
-			return aliases[i].args;
-	return NULL;
-}
-
-char *wl_resolve_skeleton(const char *name, const char *near, char **err)
-{
+	*args = NULL;
 	char *p = existing(name, near);
 	if (p)
 		return p;
@@ -162,11 +154,17 @@ char *wl_resolve_skeleton(const char *name, const char *near, char **err)
 	}
 	p = named_skeleton(name);
 	if (!p)
-		p = alias_skeleton(name);
+		p = alias_skeleton(name, args);
 	if (!p)
 		*err = xasprintf("unknown skeleton '%s' (not a file, not in stdlib/workloads, not in NCSIM_PATH, "
 		                 "not a known CODES or Union name)", name);
 	return p;
+}
+
+char *wl_resolve_skeleton(const char *name, const char *near, char **err)
+{
+	const char *args;
+	return resolve_skeleton(name, near, &args, err);
 }
 
 /*
@@ -366,8 +364,9 @@ static int parse_job(const char *path, int line, wl_words *wd, wl_job *j, char *
 		}
 	}
 	char *e = NULL;
+	const char *args;
 	j->skeleton = xstrdup(w[1]);
-	j->path = wl_resolve_skeleton(w[1], path, &e);
+	j->path = resolve_skeleton(w[1], path, &args, &e);
 	if (!j->path) {
 		*err = xasprintf("%s:%d: %s", path, line, e);
 		free(e);
@@ -375,7 +374,6 @@ static int parse_job(const char *path, int line, wl_words *wd, wl_job *j, char *
 	}
 	/* An alias's options first: the job's own ones, later on the line, override them. */
 	wl_words pre = {0};
-	const char *args = alias_args(w[1], path);
 	if (args)
 		split(args, strlen(args), &pre);
 	j->argc = (int)(pre.len + n - 2);
