@@ -15,13 +15,22 @@
 #include "base/memlimit.h"
 #include "base/util.h"
 
-/* Node count of the file's own topology, or min_nodes when it has none. */
-static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, char **err)
+/*
+ * Node count of the file's own topology, or min_nodes when it has none. A
+ * dragonfly file also gives its nodes per router and per group in geo, so
+ * that storage and placement see the same machine at the ideal and analytic
+ * levels as at the packet level (burst buffers per group, groups of a job).
+ */
+static int file_nodes(const sysconf_t *c, const char *model, uint32_t min_nodes, uint32_t *out, uint32_t geo[2],
+                      char **err)
 {
+	geo[0] = geo[1] = 0;
 	if (model && (!strcmp(model, "dragonfly") || !strcmp(model, "hybrid") || !strcmp(model, "flow"))) {
 		df_config cfg;
 		int rc = df_config_from_sysconf(&cfg, c, err);
 		*out = cfg.groups * cfg.routers * cfg.nodes;
+		geo[0] = cfg.nodes;
+		geo[1] = cfg.routers * cfg.nodes;
 		df_config_clear(&cfg);
 		return rc;
 	}
@@ -149,14 +158,19 @@ net_model *netf_create_routed(sim_ctx *ctx, const sysconf_t *c, const char *over
 		*err = xasprintf("a routing algorithm needs a packet-level network (this run uses the %s model)", want);
 		return NULL;
 	}
-	uint32_t nnodes;
-	if (file_nodes(c, model, min_nodes, &nnodes, err) < 0 || check_memory(c, want, nnodes, err) < 0)
+	uint32_t nnodes, geo[2];
+	if (file_nodes(c, model, min_nodes, &nnodes, geo, err) < 0 || check_memory(c, want, nnodes, err) < 0)
 		return NULL;
 	/* A file may run as the ideal network: its analytic keys are checked (and known) either way. */
 	an_params p;
 	if (analytic_params(c, nnodes, &p, err) < 0)
 		return NULL;
-	return !strcmp(want, "ideal") ? ideal_create(nnodes) : an_create(ctx, &p);
+	net_model *m = !strcmp(want, "ideal") ? ideal_create(nnodes) : an_create(ctx, &p);
+	if (m) {
+		m->per_router = geo[0];
+		m->per_group = geo[1];
+	}
+	return m;
 }
 
 net_model *netf_create(sim_ctx *ctx, const sysconf_t *c, const char *override, uint32_t min_nodes, char **err)
