@@ -5,8 +5,8 @@ TESTS += tests/arch-deps.sh
 EXTRA_DIST += tests/arch-deps.sh
 # Per-job statistics add up to machine totals (issue 7 acceptance); storage and
 # placement see the dragonfly at every level that simulates it.
-TESTS += tests/e2e/job_totals.sh tests/e2e/levels_topology.sh tests/e2e/metrics.sh
-EXTRA_DIST += tests/e2e/job_totals.sh tests/e2e/levels_topology.sh tests/e2e/metrics.sh
+TESTS += tests/e2e/job_totals.sh tests/e2e/levels_topology.sh tests/e2e/metrics.sh tests/e2e/links_by_class.sh
+EXTRA_DIST += tests/e2e/job_totals.sh tests/e2e/levels_topology.sh tests/e2e/metrics.sh tests/e2e/links_by_class.sh
 
 # `make fuzz`: the libFuzzer targets tests/fuzz/fuzz_*.c, built with clang
 # (FUZZ_CC, e.g. `make fuzz FUZZ_CC=clang-14`) under ASan and UBSan into fuzz/

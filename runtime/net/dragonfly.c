@@ -43,6 +43,7 @@ static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI,
 		.job = msg->job,
 	};
+	M->label = nl_label(&m->labels, M->job, M->tclass);
 	m->base.totals.msgs_injected[M->tclass]++;
 	m->base.totals.bytes_injected[M->tclass] += msg->bytes;
 	m->msgs_open++;
@@ -120,6 +121,7 @@ static void df_destroy(net_model *nm)
 	VEC_FREE(&m->msgs);
 	free(m->ports_mem);
 	free(m->pstat);
+	nl_fini(&m->labels);
 	free(m->pend);
 	free(m->stall);
 	free(m->to_group);
@@ -143,6 +145,7 @@ static const net_ops df_ops = {
 	.estimate = df_estimate,
 	.check = df_check,
 	.write_links = df_write_links,
+	.write_links_by_class = df_write_links_by_class,
 	.destroy = df_destroy,
 };
 
@@ -209,6 +212,7 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->ports_mem = xcalloc(np + 1, sizeof *m->ports);
 	m->ports = (df_port *)(((uintptr_t)m->ports_mem + 63) & ~(uintptr_t)63);
 	m->pstat = xcalloc(np, sizeof *m->pstat);
+	nl_init(&m->labels, np + T->nnodes);
 	m->pend = xcalloc(np * DF_NPEND, sizeof *m->pend);
 	if (m->accept) {
 		m->stall = xmalloc(np * sizeof *m->stall);

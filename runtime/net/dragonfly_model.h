@@ -55,6 +55,7 @@
 
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/dragonfly_topo.h"
+#include "runtime/net/linklabel.h"
 #include "base/util.h"
 
 /*
@@ -81,7 +82,7 @@ typedef struct df_pkt {
 	uint8_t ghops;     /* global hops so far */
 	uint8_t lhops;     /* local hops in the source group */
 	uint8_t flags;     /* DF_PKT_* */
-	uint8_t pad_;
+	uint8_t label;     /* the message's (job, class) label: links_by_class.csv */
 } df_pkt;
 SIM_PAYLOAD_CHECK(df_pkt);
 
@@ -145,7 +146,7 @@ typedef struct df_msg {
 	uint32_t src, dst, next;
 	sim_eid notify;
 	uint16_t notify_kind, hops;
-	uint8_t tclass, job, nonmin;
+	uint8_t tclass, job, nonmin, label;
 } df_msg;
 
 struct df_model;
@@ -201,6 +202,7 @@ typedef struct df_model {
 	/* Per port (see the diagram at the top). */
 	df_port *ports;
 	df_pstat *pstat;
+	nl_labels labels;                     /* bytes per link and (job, class); slots: ports, then NICs */
 	df_pend *pend;
 	df_stall *stall;        /* accept mode only, else NULL */
 	void *ports_mem;
@@ -382,5 +384,7 @@ void df_watchdog_arm(df_model *m);
 int df_check(net_model *nm, FILE *err);
 /* net_ops.write_links: one CSV row per NIC and per connected router port to out; -1 on a write error. */
 int df_write_links(net_model *nm, FILE *out);
+/* links_by_class.csv: the bytes of every (job, class) on every link. */
+int df_write_links_by_class(net_model *nm, FILE *out);
 
 #endif

@@ -113,6 +113,7 @@ static void try_inject(df_model *m, df_nic *n)
 		n->port_free = ts + serS;
 		n->busy += serS;
 		n->bytes += b;
+		nl_add(&m->labels, M->label, (size_t)m->topo.nrouters * m->nports + n->id, b);
 		m->node_inj[n->id] += b;
 		m->moved++;
 		if (M->sent == 0)
@@ -125,6 +126,7 @@ static void try_inject(df_model *m, df_nic *n)
 			.bytes = b,
 			.inter = DF_NONE,
 			.in_port = n->in_port,
+			.label = M->label,
 		};
 		if (M->sent == M->bytes) {
 			uint32_t next = M->next;

@@ -231,6 +231,7 @@ static inline __attribute__((always_inline)) void forward(df_model *m, df_router
 	df_pstat *S = &m->pstat[ix];
 	S->busy += free_at - now;
 	S->bytes += pk.bytes;
+	nl_add(&m->labels, pk.label, ix, pk.bytes);
 	m->moved++;
 
 	if (!m->accept)

@@ -212,26 +212,58 @@ int df_check(net_model *nm, FILE *err)
 	return bad ? -1 : 0;
 }
 
-int df_write_links(net_model *nm, FILE *out)
+/* One link of the model: its slot (router port index, or a NIC after all ports), CSV prefix and totals. */
+typedef void (*link_fn)(const df_model *m, FILE *out, size_t slot, const char *prefix, uint64_t bytes,
+                        ncsim_time_t busy, ncsim_time_t sat);
+
+/* Calls fn for every link: the injection links first, then every connected router port. */
+static void each_link(const df_model *m, FILE *out, link_fn fn)
 {
-	df_model *m = (df_model *)nm;
 	const df_topo *T = &m->topo;
-	/* Saturation still running at the end counts up to the last delivery. */
-	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
+	size_t nix = (size_t)T->nrouters * m->nports;
+	char pre[96];
 	for (uint32_t i = 0; i < T->nnodes; i++) {
 		const df_nic *n = &m->nics[i];
-		fprintf(out, "%" PRIu32 ",%" PRIu32 ",injection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-		        i / T->p, i % T->p, i, n->bytes, n->busy, n->sat);
+		snprintf(pre, sizeof pre, "%" PRIu32 ",%" PRIu32 ",injection,%" PRIu32, i / T->p, i % T->p, i);
+		fn(m, out, nix + i, pre, n->bytes, n->busy, n->sat);
 	}
 	for (uint32_t r = 0; r < T->nrouters; r++)
 		for (uint32_t port = 0; port < m->nports; port++) {
 			size_t ix = df_pix(m, r, port);
 			if (T->peer[ix] == DF_NONE)
 				continue;
-			fprintf(out, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r, port,
-			        class_name[df_topo_class(T, port)], T->peer[ix], m->pstat[ix].bytes, m->pstat[ix].busy,
-			        m->pstat[ix].sat);
+			snprintf(pre, sizeof pre, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32, r, port,
+			         class_name[df_topo_class(T, port)], T->peer[ix]);
+			fn(m, out, ix, pre, m->pstat[ix].bytes, m->pstat[ix].busy, m->pstat[ix].sat);
 		}
+}
+
+static void link_row(const df_model *m, FILE *out, size_t slot, const char *prefix, uint64_t bytes,
+                     ncsim_time_t busy, ncsim_time_t sat)
+{
+	(void)m, (void)slot;
+	fprintf(out, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", prefix, bytes, busy, sat);
+}
+
+static void label_rows(const df_model *m, FILE *out, size_t slot, const char *prefix, uint64_t bytes,
+                       ncsim_time_t busy, ncsim_time_t sat)
+{
+	(void)bytes, (void)busy, (void)sat;
+	nl_write_link(&m->labels, out, slot, prefix);
+}
+
+int df_write_links(net_model *nm, FILE *out)
+{
+	/* Saturation still running at the end counts up to the last delivery. */
+	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
+	each_link((df_model *)nm, out, link_row);
+	return ferror(out) ? -1 : 0;
+}
+
+int df_write_links_by_class(net_model *nm, FILE *out)
+{
+	nl_write_header(out);
+	each_link((df_model *)nm, out, label_rows);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -44,6 +44,7 @@
 #include "base/checked.h"
 #include "base/memlimit.h"
 #include "base/util.h"
+#include "runtime/net/linklabel.h"
 #include "runtime/net/dragonfly_model.h" /* df_skip_two: the same uniform draw of an intermediate */
 
 #define FL_MAXL 8u        /* links of a route: 2 terminal + at most 5 router-to-router */
@@ -87,6 +88,7 @@ typedef struct fl_flow {
 	sim_eid notify;
 	uint16_t notify_kind;
 	uint8_t nl, tclass, nonmin, fixed;
+	uint8_t label;           /* (job, class) label: links_by_class.csv */
 	uint8_t solo;            /* started alone: its own completion event, not in the heap */
 	uint8_t fresh;           /* injected, waiting for its first rate (always recomputed) */
 } fl_flow;
@@ -104,6 +106,7 @@ typedef struct fl_model {
 	sim_eid self;
 	uint32_t nlinks;
 	fl_link *links;
+	nl_labels labels;        /* bytes per link and (job, class), slots = link indices */
 	VEC(fl_flow) flows;
 	uint32_t free_flow;
 	VEC(fl_hent) heap;       /* flows in flight, min (fin, id) first */
@@ -157,6 +160,7 @@ static void link_detach(fl_model *m, uint32_t f, unsigned k)
 	if (n != FL_NONE)
 		m->flows.ptr[n / FL_MAXL].lprev[n % FL_MAXL] = p;
 	L->bytes += F->bytes;
+	nl_add(&m->labels, F->label, F->link[k], F->bytes);
 	if (!--L->nflows) {
 		ncsim_time_t now = sim_now(m->ctx);
 		L->busy += now - L->busy_since;
@@ -618,8 +622,10 @@ static void deliver(fl_model *m, const fl_flow *F)
  */
 static void deliver_tiny(fl_model *m, fl_flow *F, ncsim_time_t xfer)
 {
-	for (unsigned k = 0; k < F->nl; k++)
+	for (unsigned k = 0; k < F->nl; k++) {
 		m->links[F->link[k]].bytes += F->bytes;
+		nl_add(&m->labels, F->label, F->link[k], F->bytes);
+	}
 	F->lat += xfer;
 	deliver(m, F);
 }
@@ -644,6 +650,7 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = now,
 		.since = now, .hpos = FL_NONE,
 	};
+	F->label = nl_label(&m->labels, msg->job, F->tclass);
 	route(m, F);
 	double minbw;
 	F->lat = route_latency(m, F, &minbw);
@@ -812,24 +819,55 @@ static int fl_check(net_model *nm, FILE *err)
 	return bad ? -1 : 0;
 }
 
-/* links.csv as the packet model writes it; saturation_ps: time the flows used the whole bandwidth. */
-static int fl_write_links(net_model *nm, FILE *out)
+/* One link: its index, CSV prefix "router,port,kind,peer" and record. */
+typedef void (*fl_link_fn)(const fl_model *m, FILE *out, uint32_t l, const char *prefix, const fl_link *L);
+
+/* Calls fn for the injection links, then every connected router port, as the packet model lists them. */
+static void each_link(const fl_model *m, FILE *out, fl_link_fn fn)
 {
-	fl_model *m = (fl_model *)nm;
 	const df_topo *T = &m->topo;
 	static const char *const cname[DF_NCLASSES] = {"terminal", "local", "global"};
-	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
-	for (uint32_t i = 0; i < T->nnodes; i++)
-		fprintf(out, "%" PRIu32 ",%" PRIu32 ",injection,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", i / T->p,
-		        i % T->p, i, m->links[i].bytes, m->links[i].busy, m->links[i].sat);
+	char pre[96];
+	for (uint32_t i = 0; i < T->nnodes; i++) {
+		snprintf(pre, sizeof pre, "%" PRIu32 ",%" PRIu32 ",injection,%" PRIu32, i / T->p, i % T->p, i);
+		fn(m, out, i, pre, &m->links[i]);
+	}
 	for (uint32_t r = 0; r < T->nrouters; r++)
 		for (uint32_t port = 0; port < T->nports; port++) {
 			size_t ix = (size_t)r * T->nports + port;
-			const fl_link *L = &m->links[port_link(m, r, port)];
-			if (T->peer[ix] != DF_NONE)
-				fprintf(out, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r,
-				        port, cname[df_topo_class(T, port)], T->peer[ix], L->bytes, L->busy, L->sat);
+			if (T->peer[ix] == DF_NONE)
+				continue;
+			uint32_t l = port_link(m, r, port);
+			snprintf(pre, sizeof pre, "%" PRIu32 ",%" PRIu32 ",%s,%" PRIu32, r, port, cname[df_topo_class(T, port)],
+			         T->peer[ix]);
+			fn(m, out, l, pre, &m->links[l]);
 		}
+}
+
+static void link_row(const fl_model *m, FILE *out, uint32_t l, const char *prefix, const fl_link *L)
+{
+	(void)m, (void)l;
+	fprintf(out, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", prefix, L->bytes, L->busy, L->sat);
+}
+
+static void label_rows(const fl_model *m, FILE *out, uint32_t l, const char *prefix, const fl_link *L)
+{
+	(void)L;
+	nl_write_link(&m->labels, out, l, prefix);
+}
+
+/* links.csv as the packet model writes it; saturation_ps: time the flows used the whole bandwidth. */
+static int fl_write_links(net_model *nm, FILE *out)
+{
+	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
+	each_link((fl_model *)nm, out, link_row);
+	return ferror(out) ? -1 : 0;
+}
+
+static int fl_write_links_by_class(net_model *nm, FILE *out)
+{
+	nl_write_header(out);
+	each_link((fl_model *)nm, out, label_rows);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -837,6 +875,7 @@ static void fl_destroy(net_model *nm)
 {
 	fl_model *m = (fl_model *)nm;
 	free(m->links);
+	nl_fini(&m->labels);
 	VEC_FREE(&m->flows);
 	VEC_FREE(&m->heap);
 	VEC_FREE(&m->clinks);
@@ -855,6 +894,7 @@ static const net_ops fl_ops = {
 	.estimate = fl_estimate,
 	.check = fl_check,
 	.write_links = fl_write_links,
+	.write_links_by_class = fl_write_links_by_class,
 	.destroy = fl_destroy,
 };
 
@@ -900,6 +940,7 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 	m->tiny = FL_TINY_DEFAULT;
 	m->nlinks = T->nnodes + T->nrouters * T->nports;
 	m->links = xcalloc(m->nlinks, sizeof *m->links);
+	nl_init(&m->labels, m->nlinks);
 	for (uint32_t l = 0; l < m->nlinks; l++) {
 		enum df_class c = link_class(m, l);
 		m->links[l].cap = m->cfg.bw[c];

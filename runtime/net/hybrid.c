@@ -69,6 +69,14 @@ static int hy_write_links(net_model *base, FILE *out)
 	return h->ops->write_links ? h->ops->write_links(h, out) : 0;
 }
 
+/* The same half as links.csv: the bytes of the other half never cross those links. */
+static int hy_write_links_by_class(net_model *base, FILE *out)
+{
+	hy_model *m = (hy_model *)base;
+	net_model *h = has_links(m->large) ? m->large : m->small;
+	return h->ops->write_links_by_class ? h->ops->write_links_by_class(h, out) : 0;
+}
+
 static void hy_destroy(net_model *base)
 {
 	hy_model *m = (hy_model *)base;
@@ -83,6 +91,7 @@ static const net_ops hy_ops = {
 	.estimate = hy_estimate,
 	.check = hy_check,
 	.write_links = hy_write_links,
+	.write_links_by_class = hy_write_links_by_class,
 	.destroy = hy_destroy,
 };
 

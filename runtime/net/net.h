@@ -79,6 +79,8 @@ typedef struct net_ops {
 	int (*check)(net_model *m, FILE *err);
 	/* Writes per-link statistics as CSV rows (header included); may be NULL. */
 	int (*write_links)(net_model *m, FILE *out);
+	/* Writes links_by_class.csv: bytes per link, job and class (header included); may be NULL. */
+	int (*write_links_by_class)(net_model *m, FILE *out);
 	/* Frees the model. */
 	void (*destroy)(net_model *m);
 } net_ops;

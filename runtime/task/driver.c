@@ -628,6 +628,8 @@ static int write_one(drv_sim *s, const char *dir, const char *name, int which, c
 		rc = s->net->ops->write_links(s->net, outfile_stream(f));
 	} else if (which == 3) {
 		rc = sto_write_devices(s->sto, outfile_stream(f));
+	} else if (which == 4) {
+		rc = s->net->ops->write_links_by_class(s->net, outfile_stream(f));
 	} else {
 		const char **args = xcalloc(s->jobs.len + 1, sizeof *args);
 		for (size_t i = 0; i < s->jobs.len; i++)
@@ -655,7 +657,8 @@ int drv_write(drv_sim *s, const char *dir, char **err)
 		return -1;
 	}
 	if (outfile_mkdir_p(dir, err) < 0 || write_one(s, dir, "tasks.csv", 0, err) < 0 ||
-	    (s->net->ops->write_links && write_one(s, dir, "links.csv", 1, err) < 0))
+	    (s->net->ops->write_links && write_one(s, dir, "links.csv", 1, err) < 0) ||
+	    (s->net->ops->write_links_by_class && write_one(s, dir, "links_by_class.csv", 4, err) < 0))
 		return -1;
 	/* Per-device totals, when the run did any I/O (a local burst buffer per node is many rows). */
 	if (s->sto && sto_get_totals(s->sto)->submitted && write_one(s, dir, "storage.csv", 3, err) < 0)
