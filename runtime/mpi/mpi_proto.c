@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "base/checked.h"
 #include "base/defaults.h"
@@ -42,17 +43,45 @@ void mp_params_default(mp_params *p)
 void mp_params_free_costs(mp_params *p)
 {
 	p->post_header = p->post_rdma = p->pin_latency = p->pin_per_page = p->call_overhead = 0;
+	p->send_delay = p->send_delay_per_byte = 0;
 	p->mem_bw = 0;
 	p->credits = 0;
 	p->shm_latency = 0;
 	p->shm_bw = 0;
 }
 
+/*
+ * [mpi] protocol: "auto" keeps the choice by size; "eager" sends every size
+ * through the mailbox, so it excludes the thresholds it overrides. Returns
+ * 0, or -1 with *err.
+ */
+static int load_protocol(mp_params *p, const sysconf_t *c, int has_small, int has_medium, char **err)
+{
+	const char *v = NULL;
+	sysconf_string(c, "mpi", "protocol", &v, err);
+	if (!v || !strcasecmp(v, "auto"))
+		return 0;
+	if (strcasecmp(v, "eager")) {
+		*err = xasprintf("%s: [mpi] protocol = '%s': expected auto or eager", sysconf_where(c, "mpi", "protocol"),
+		                 v);
+		return -1;
+	}
+	if (has_small || has_medium) {
+		const char *k = has_small ? "small_max" : "medium_max";
+		*err = xasprintf("%s: [mpi] %s has no use with protocol = eager, which sends every size eagerly",
+		                 sysconf_where(c, "mpi", k), k);
+		return -1;
+	}
+	p->small_max = p->medium_max = UINT64_MAX;
+	return 0;
+}
+
 int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 {
 	int64_t credits = p->credits;
-	if (sysconf_size(c, "mpi", "small_max", &p->small_max, err) < 0 ||
-	    sysconf_size(c, "mpi", "medium_max", &p->medium_max, err) < 0 ||
+	int has_small, has_medium;
+	if ((has_small = sysconf_size(c, "mpi", "small_max", &p->small_max, err)) < 0 ||
+	    (has_medium = sysconf_size(c, "mpi", "medium_max", &p->medium_max, err)) < 0 ||
 	    sysconf_size(c, "mpi", "header_bytes", &p->header_bytes, err) < 0 ||
 	    sysconf_size(c, "mpi", "page_size", &p->page_size, err) < 0 ||
 	    sysconf_time(c, "mpi", "post_header", &p->post_header, err) < 0 ||
@@ -60,10 +89,13 @@ int mp_params_load(mp_params *p, const sysconf_t *c, char **err)
 	    sysconf_time(c, "mpi", "pin_latency", &p->pin_latency, err) < 0 ||
 	    sysconf_time(c, "mpi", "pin_per_page", &p->pin_per_page, err) < 0 ||
 	    sysconf_time(c, "mpi", "call_overhead", &p->call_overhead, err) < 0 ||
+	    sysconf_time(c, "mpi", "send_delay", &p->send_delay, err) < 0 ||
+	    sysconf_time(c, "mpi", "send_delay_per_byte", &p->send_delay_per_byte, err) < 0 ||
 	    sysconf_bandwidth(c, "mpi", "memory_bandwidth", &p->mem_bw, err) < 0 ||
 	    sysconf_int(c, "mpi", "credits", &credits, err) < 0 ||
 	    sysconf_time(c, "node", "shm_latency", &p->shm_latency, err) < 0 ||
-	    sysconf_bandwidth(c, "node", "shm_bandwidth", &p->shm_bw, err) < 0)
+	    sysconf_bandwidth(c, "node", "shm_bandwidth", &p->shm_bw, err) < 0 ||
+	    load_protocol(p, c, has_small, has_medium, err) < 0)
 		return -1;
 	if (p->medium_max < p->small_max) {
 		*err = xasprintf("%s: medium_max must not be below small_max", sysconf_where(c, "mpi", "medium_max"));
@@ -365,8 +397,11 @@ static ncsim_time_t heap_pop(task_mpi *m)
 	return top;
 }
 
-/* Takes a mailbox credit for a small message to dst, waiting for one if none is left. */
-static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
+/*
+ * Takes a mailbox credit for a small message to dst that enters the network
+ * `delay` from now, waiting for one if none is left.
+ */
+static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes, ncsim_time_t delay)
 {
 	task_world *w = t->w;
 	task_mpi *m = &t->mpi;
@@ -393,10 +428,36 @@ static void credit_take(rt_task *t, uint32_t dst, uint64_t wire_bytes)
 		w->rtt_bytes = wire_bytes + 1; /* +1: 0 means "nothing cached" */
 		w->rtt = rtt;
 	}
-	heap_push(m, ck_sat_add(now, rtt));
+	heap_push(m, ck_sat_add(ck_sat_add(now, delay), rtt));
 }
 
 /* ------------------------------------------------------------ posting */
+
+/* Puts the first wire message of e's protocol on the network: the mailbox message, the header or the RTS. */
+static void send_first(rt_task *t, uint32_t ei, const mp_env *e)
+{
+	const mp_params *p = &t->w->mp;
+	if (e->proto == MP_SMALL)
+		wire(t, e->dst, ei, MP_W_EAGER, ck_sat_add(p->header_bytes, e->bytes), e->tclass);
+	else
+		wire(t, e->dst, ei, e->proto == MP_MEDIUM ? MP_W_MEDHDR : MP_W_RTS, p->header_bytes, NET_CLASS_CTRL);
+}
+
+/*
+ * Starts the send delay of envelope ei: an event of t's own (MP_W_NIC) puts
+ * the message on the network when it is over, while t goes on at once.
+ */
+static void delay_send(rt_task *t, uint32_t ei, ncsim_time_t delay)
+{
+	sim_ctx *ctx = t->w->ctx;
+	ncsim_time_t now = sim_now(ctx);
+	if (delay >= UINT64_MAX - now)
+		rt_fatal(t, "this send's delay would take the simulated time past 2^64 ps (about 213 days), the end of "
+		         "the clock");
+	net_delivery d = {.cookie = ei, .cookie2 = MP_W_NIC, .src_node = t->node, .dst_node = t->node,
+	                  .inject_time = now};
+	sim_send(ctx, t->eid, delay, TK_EV_DELIVER, &d, sizeof d);
+}
 
 rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int tag, unsigned flags, int tclass)
 {
@@ -417,24 +478,27 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	                                     .tag = tag, .bytes = bytes, .sreq = h, .t_send = now};
 	t->tot.bytes_sent += bytes;
 	t->tot.msgs_sent++;
+	ncsim_time_t delay = mp_send_delay(p, bytes);
 	switch (proto) {
 	case MP_SMALL:
-		credit_take(t, dst, ck_sat_add(p->header_bytes, bytes));
-		wire(t, dst, ei, MP_W_EAGER, ck_sat_add(p->header_bytes, bytes), tclass);
-		m->reqs.ptr[idx].state = MP_RQ_DONE;
+		credit_take(t, dst, ck_sat_add(p->header_bytes, bytes), delay);
 		break;
 	case MP_MEDIUM:
 		task_sleep(t, ck_sat_add(mp_copy_time(p, bytes), p->post_header), TK_T_MPI_STACK);
-		wire(t, dst, ei, MP_W_MEDHDR, p->header_bytes, NET_CLASS_CTRL);
-		m->reqs.ptr[idx].state = MP_RQ_DONE;
 		break;
 	case MP_LARGE:
 		/* The request keeps its envelope: the ACK names it. */
 		m->reqs.ptr[idx].env = ei + 1;
 		task_sleep(t, ck_sat_add(mp_pin_time(p, bytes), p->post_header), TK_T_MPI_STACK);
-		wire(t, dst, ei, MP_W_RTS, p->header_bytes, NET_CLASS_CTRL);
 		break;
 	}
+	if (delay) {
+		delay_send(t, ei, delay); /* the send completes with its injection (sent()) */
+		return h;
+	}
+	send_first(t, ei, mp_env_at(&w->envs, ei));
+	if (proto != MP_LARGE)
+		m->reqs.ptr[idx].state = MP_RQ_DONE;
 	return h;
 }
 
@@ -618,6 +682,20 @@ static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 	return 1;
 }
 
+/*
+ * The send delay of e is over at its sender t: the message enters the
+ * network, and a small or medium send completes. Returns 1 if it did.
+ */
+static int sent(rt_task *t, uint32_t ei, const mp_env *e)
+{
+	mp_req *r = req_of(&t->mpi, e->sreq);
+	send_first(t, ei, e);
+	if (e->proto == MP_LARGE || !r)
+		return 0;
+	req_done(&t->mpi, r);
+	return 1;
+}
+
 /* The rendezvous ACK reached the sender t. */
 static void ack(rt_task *t, uint32_t ei, mp_env *e)
 {
@@ -651,6 +729,9 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 	case MP_W_ACK:
 		ack(t, ei, e);
 		progressed = 1;
+		break;
+	case MP_W_NIC:
+		progressed = sent(t, ei, e);
 		break;
 	}
 	/* Deliveries that change none of t's requests leave its wait segment running. */

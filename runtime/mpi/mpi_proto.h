@@ -33,6 +33,28 @@
  * earliest return. This bounds the small-message window without a per-peer
  * table and without an event per credit.
  *
+ * Eager only ([mpi] protocol = eager): every message takes the small
+ * protocol whatever its size; header_bytes, credits and the receiver's copy
+ * (memory_bandwidth) keep their meaning, so header_bytes = 0, credits = 0
+ * and memory_bandwidth = 0 send the payload alone, unthrottled, with no
+ * copy on arrival.
+ *
+ * Send delay ([mpi] send_delay + bytes x send_delay_per_byte): after its
+ * software steps a send's first wire message (mailbox message, header or
+ * RTS) waits this long before it enters the network. The delay does not
+ * use the task's CPU, the task goes on at once, and the delays of sends
+ * posted together run side by side (each from its own post); an event of
+ * the sending task (a delivery to itself, MP_W_NIC) injects the message.
+ * A small or medium send completes at that injection, no longer at once:
+ *
+ *   post --(software steps)--> [send delay, off the CPU] --> inject: send done
+ *                                                              |
+ *                                                  network --> receiver
+ *
+ * The network reports no "last byte left the sender's NIC" moment, so
+ * completion at injection stands for it (it is early by the time the
+ * message spends queued and serialized at the sender's NIC).
+ *
  * Envelopes describe one message from its send to the end of its protocol.
  * They live in a pool of the simulation, addressed by index (the network
  * cookie), and stand for the header that real MPI would carry on the wire.
@@ -62,8 +84,11 @@ struct sysconf;
 enum mp_proto { MP_SMALL, MP_MEDIUM, MP_LARGE };
 #define MP_NCTX 3 /* matching contexts: enum p2p_ctx */
 
-/* Wire messages (the network cookie2 of a delivery). */
-enum mp_wire { MP_W_EAGER = 1, MP_W_MEDHDR, MP_W_RTS, MP_W_RDMA_REQ, MP_W_RDMA_DATA, MP_W_ACK };
+/*
+ * Wire messages (the network cookie2 of a delivery). MP_W_NIC never crosses
+ * the network: the sending task's own event when its send delay is over.
+ */
+enum mp_wire { MP_W_EAGER = 1, MP_W_MEDHDR, MP_W_RTS, MP_W_RDMA_REQ, MP_W_RDMA_DATA, MP_W_ACK, MP_W_NIC };
 
 typedef struct mp_params {
 	uint64_t small_max;      /* largest small (mailbox) message, bytes */
@@ -72,6 +97,8 @@ typedef struct mp_params {
 	uint64_t page_size;      /* pinning granularity */
 	ncsim_time_t post_header, post_rdma, pin_latency, pin_per_page;
 	ncsim_time_t call_overhead; /* software cost of entering any send or receive call (LogGP's o) */
+	ncsim_time_t send_delay;    /* a send's first wire message enters the network this much later, off the CPU */
+	ncsim_time_t send_delay_per_byte; /* ... plus this much per byte of the message */
 	double mem_bw;           /* bytes/s of memory copies; 0: copies are free */
 	uint32_t credits;        /* mailbox credits per task; 0: unlimited */
 	ncsim_time_t shm_latency; /* [node] shm_latency: an intra-node wire message after its copy */
@@ -127,12 +154,21 @@ typedef struct mp_envpool {
 void mp_params_default(mp_params *p);
 /* Makes every software cost zero (the ideal network's compute-only bound). */
 void mp_params_free_costs(mp_params *p);
-/* Reads the [mpi] section and [node] shm_latency, shm_bandwidth over p; returns 0, or -1 with *err. */
+/*
+ * Reads the [mpi] section and [node] shm_latency, shm_bandwidth over p;
+ * protocol = eager lifts small_max and medium_max to UINT64_MAX. Returns 0,
+ * or -1 with *err.
+ */
 int mp_params_load(mp_params *p, const struct sysconf *c, char **err);
 /* Protocol used for a message of `bytes`. */
 static inline enum mp_proto mp_proto_of(const mp_params *p, uint64_t bytes)
 {
 	return bytes <= p->small_max ? MP_SMALL : bytes <= p->medium_max ? MP_MEDIUM : MP_LARGE;
+}
+/* Off-CPU delay before a send of `bytes` enters the network: send_delay + bytes x send_delay_per_byte. */
+static inline ncsim_time_t mp_send_delay(const mp_params *p, uint64_t bytes)
+{
+	return ck_sat_add(p->send_delay, ck_sat_mul(bytes, p->send_delay_per_byte));
 }
 /* Lower-case protocol name ("small", "medium", "large"). */
 const char *mp_proto_name(enum mp_proto k);
@@ -162,7 +198,8 @@ rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int t
 /* Runs the software steps of matched requests on t's CPU (inside an MPI operation). */
 void mp_progress(rt_task *t);
 /*
- * Task-entity handler for a network delivery addressed to t. If t is blocked
+ * Task-entity handler for a network delivery addressed to t, or for the end
+ * of a send delay of t (MP_W_NIC, which injects the message). If t is blocked
  * in an MPI wait, the handler itself performs the free (zero-cost) CPU steps,
  * and resumes t only when its wait is complete or a CPU step costs time;
  * otherwise the blocked interval so far is charged and t stays blocked, so a

@@ -198,6 +198,20 @@ static void write_storage(const df_codes_info *info, FILE *out)
 		fprintf(out, "bb_route = block\n\n[placement]\nalloc_ids = compute-nodes\n");
 }
 
+/*
+ * [mpi] and [collectives] of MFNetSim's workload client, for a CODES file
+ * whose client LPs fill the compute terminals: every message is one eager
+ * message of its payload alone (no header, no credits, no copy on arrival),
+ * entering the NIC 10 ns + 2.5 us + 1 us after its post plus 0.55 ns per
+ * byte, off the CPU; collectives follow MPICH's rules.
+ */
+static void write_client_mpi(FILE *out)
+{
+	fprintf(out, "\n[mpi]\nprotocol = eager\nheader_bytes = 0\ncredits = 0\nmemory_bandwidth = 0\n"
+	        "call_overhead = 0\nsend_delay = 3.51 us\nsend_delay_per_byte = 0.55 ns\n"
+	        "\n[collectives]\nselector = mpich\n");
+}
+
 /* The native system-file text of a CODES file (heap), its notes in *notes (heap) if notes. NULL with *err. */
 static char *codes_text(const char *path, const char *root, char **notes, char **err)
 {
@@ -214,6 +228,8 @@ static char *codes_text(const char *path, const char *root, char **notes, char *
 		df_config_write(&c, out);
 		if (info.nbb)
 			write_storage(&info, out);
+		if (info.clients_fill)
+			write_client_mpi(out);
 		fclose(out);
 	}
 	if (notes) {

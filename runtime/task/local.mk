@@ -20,6 +20,8 @@ TESTS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto test
 # Messages between two tasks of one node ([node] shm_latency, shm_bandwidth in runtime/mpi/mpi_proto.c).
 check_PROGRAMS += tests/unit/test_shm
 TESTS += tests/unit/test_shm
+check_PROGRAMS += tests/unit/test_mpi_eager
+TESTS += tests/unit/test_mpi_eager
 # The matching queues of the MPI layer (runtime/mpi/match.h): MPI's order rules, wildcards, long queues.
 check_PROGRAMS += tests/unit/test_mp_match
 TESTS += tests/unit/test_mp_match

@@ -60,11 +60,14 @@ for root in "" "--codes-root=$D"; do
 done
 grep -q '"status": "ok"' "$tmp/pp/summary.json" || fail "pingpong on dally-1056.conf: status not ok"
 
-# --describe: the native system it runs as, and every setting ncsim ignores with its line.
+# --describe: the native system it runs as (with MFNetSim's client MPI layer: every message eager, its
+# payload alone, 3.51 us + 0.55 ns per byte before the NIC; MPICH's collectives), and every setting
+# ncsim ignores with its line.
 "$NCSIM" run "$pp" -n 2 --system "$D/dally-1056.conf" --describe --no-progress --out "$tmp/d" > "$tmp/d.stdout" \
 	2> "$tmp/d.stderr" || fail "ncsim run --describe failed: $(cat "$tmp/d.stderr")"
 for want in "credit_return = accept" "routing_rules = codes" "bb_nodes = 31, 30, 63, 62," "bb_route = block" \
-	"alloc_ids = compute-nodes" \
+	"alloc_ids = compute-nodes" "protocol = eager" "header_bytes = 0" "send_delay = 3.51 us" \
+	"send_delay_per_byte = 0.55 ns" "selector = mpich" \
 	"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either" \
 	"dally-1056.conf:53: section codes-store: burst-buffer server settings"; do
 	grep -qF "$want" "$tmp/d.stdout" || fail "--describe does not say: $want"

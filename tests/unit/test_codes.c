@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/mpi/mpi_proto.h"
 #include "runtime/net/dragonfly_model.h"
 #include "runtime/net/netfactory.h"
 #include "base/util.h"
@@ -83,6 +84,7 @@ static void test_reader(void)
 	CU_ASSERT_EQUAL(c.adaptive_threshold, 0);
 	CU_ASSERT_EQUAL(c.k_picks, 2);
 	CU_ASSERT_EQUAL(info.nbb, 0);
+	CU_ASSERT_EQUAL(info.clients_fill, 0);
 	static const char *const notes[] = {
 		"dfdally-72.conf:13: nw-lp = 2: CODES' workload LPs; ncsim runs the program or workload given to it\n",
 		"dfdally-72.conf:22: modelnet_order = dragonfly_dally: the order of CODES' network models; ncsim has one network\n",
@@ -90,6 +92,12 @@ static void test_reader(void)
 	CU_ASSERT_EQUAL(ut_missing(info.notes, notes), 0);
 	df_codes_info_clear(&info);
 	df_config_clear(&c);
+	/* CODES' own nw-lp workload LPs: no codes-store, so not MFNetSim's client and ncsim's MPI layer. */
+	sysconf_t *sc = netf_codes_system(conf, NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sc);
+	CU_ASSERT_EQUAL(sysconf_has_section(sc, "mpi"), 0);
+	CU_ASSERT_EQUAL(sysconf_has_section(sc, "collectives"), 0);
+	sysconf_free(sc);
 	free(conf);
 }
 
@@ -145,6 +153,28 @@ static void test_placeholders_storage(void)
 	CU_ASSERT_STRING_EQUAL(s, "block");
 	CU_ASSERT_EQUAL(sysconf_string(sc, "placement", "alloc_ids", &s, &err), 1);
 	CU_ASSERT_STRING_EQUAL(s, "compute-nodes");
+	/*
+	 * MFNetSim's client sends every message eagerly, its payload alone, after
+	 * 10 ns + 2.5 us + 1 us and 0.55 ns per byte off the CPU; its collectives
+	 * are MPICH's.
+	 */
+	static const char *const mpi[][2] = {
+		{"protocol", "eager"}, {"header_bytes", "0"}, {"credits", "0"}, {"memory_bandwidth", "0"},
+		{"call_overhead", "0"}, {"send_delay", "3.51 us"}, {"send_delay_per_byte", "0.55 ns"},
+	};
+	for (size_t i = 0; i < sizeof mpi / sizeof mpi[0]; i++) {
+		s = NULL;
+		CU_ASSERT_EQUAL(sysconf_string(sc, "mpi", mpi[i][0], &s, &err), 1);
+		CU_ASSERT_STRING_EQUAL(s ? s : "(absent)", mpi[i][1]);
+	}
+	CU_ASSERT_EQUAL(sysconf_string(sc, "collectives", "selector", &s, &err), 1);
+	CU_ASSERT_STRING_EQUAL(s, "mpich");
+	/* The MPI layer reads them: 3.51 us + 497,664 x 550 ps for MFNetSim's MILC message, every size eager. */
+	mp_params mp;
+	mp_params_default(&mp);
+	CU_ASSERT_EQUAL_FATAL(mp_params_load(&mp, sc, &err), 0);
+	CU_ASSERT_EQUAL(mp_send_delay(&mp, 497664), 277225200);
+	CU_ASSERT_EQUAL(mp_proto_of(&mp, 29516800), MP_SMALL);
 	df_config back;
 	CU_ASSERT_EQUAL(df_config_from_sysconf(&back, sc, &err), 0);
 	CU_ASSERT_EQUAL(back.rules, DF_RULES_CODES);
