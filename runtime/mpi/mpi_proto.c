@@ -11,6 +11,7 @@
 #include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/latency.h"
+#include "runtime/task/msglog.h"
 #include "runtime/task/task.h"
 
 /* ------------------------------------------------------------ parameters */
@@ -621,7 +622,10 @@ static void after_delivery(rt_task *t)
 /* The last byte of e's data reached the receiver t now: one MPI latency of t's job. */
 static void note_latency(rt_task *t, const mp_env *e)
 {
-	tk_lat_add(&t->job->lat[TK_LAT_MPI], sim_now(t->w->ctx) - e->t_send);
+	ncsim_time_t now = sim_now(t->w->ctx);
+	tk_lat_add(&t->job->lat[TK_LAT_MPI], now - e->t_send);
+	if (t->w->msglog)
+		tk_msglog_row(t->w->msglog, t->job->index, e->src, e->dst, e->tag, e->bytes, e->t_send, now);
 }
 
 /* EAGER, MEDHDR or RTS reached the receiver t. Returns 1 if it matched a posted receive. */

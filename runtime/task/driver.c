@@ -33,6 +33,7 @@
 #include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/guard.h"
+#include "runtime/task/msglog.h"
 #include "runtime/task/task.h"
 
 /*
@@ -93,6 +94,8 @@ struct drv_sim {
 	char *out_dir;    /* owned copy behind o.out_dir */
 	sto_system *sto;
 	outfile *io_csv;  /* io.csv while the run writes it */
+	outfile *msg_csv; /* messages.csv while the run writes it */
+	tk_msglog msglog;
 	task_world *w;
 	const char *status;
 	ncsim_time_t end;
@@ -296,6 +299,8 @@ int drv_check_network(const drv_options *o, uint32_t tasks, char **err)
 	return rc;
 }
 
+static int open_msg_log(drv_sim *s, char **err);
+
 /* io.csv's header, for a run whose storage is never built (sto_set_io_log writes it otherwise). */
 #define IO_CSV_HEADER \
 	"id,job,client,server,device,op,file,offset,bytes,status,issue_us,network_us,device_us,completion_us"
@@ -461,6 +466,8 @@ static int build(drv_sim *s, char **err)
 		if (setup_logs(s, js, j, uuid, created, err) < 0)
 			return -1;
 	}
+	if (s->o.message_log && s->o.out_dir && open_msg_log(s, err) < 0)
+		return -1;
 	if (s->o.io_log && s->o.out_dir) {
 		char *path = xasprintf("%s/io.csv", s->o.out_dir);
 		int rc = outfile_mkdir_p(s->o.out_dir, err);
@@ -488,17 +495,9 @@ static void close_logs(drv_sim *s, const char *why)
 	}
 }
 
-/* Commits io.csv (or drops it when the run failed before it could be complete). */
-static int finish_io_log(drv_sim *s, int keep, FILE *err)
+/* Commits a log file written during the run (or drops it when the run failed before it could be complete). */
+static int finish_log(outfile *f, int keep, FILE *err)
 {
-	if (!s->io_csv)
-		return 0;
-	if (s->sto)
-		sto_set_io_log(s->sto, NULL);
-	else
-		fprintf(outfile_stream(s->io_csv), "%s\n", IO_CSV_HEADER); /* no request: the header alone */
-	outfile *f = s->io_csv;
-	s->io_csv = NULL;
 	if (!keep) {
 		outfile_abort(f);
 		return 0;
@@ -510,6 +509,50 @@ static int finish_io_log(drv_sim *s, int keep, FILE *err)
 		return -1;
 	}
 	return 0;
+}
+
+/* messages.csv: the MPI layer writes a row per message through s->w->msglog. */
+static int open_msg_log(drv_sim *s, char **err)
+{
+	char *path = xasprintf("%s/messages.csv", s->o.out_dir);
+	if (outfile_mkdir_p(s->o.out_dir, err) == 0)
+		s->msg_csv = outfile_open(path, 0, err);
+	free(path);
+	if (!s->msg_csv)
+		return -1;
+	s->msglog = (tk_msglog){.out = outfile_stream(s->msg_csv), .max = s->o.message_log_max};
+	fprintf(s->msglog.out, "%s\n", TK_MSGLOG_HEADER);
+	s->w->msglog = &s->msglog;
+	return 0;
+}
+
+/* Commits messages.csv (bounded: says how many messages it left out) or drops it. */
+static int finish_msg_log(drv_sim *s, int keep, FILE *err)
+{
+	if (!s->msg_csv)
+		return 0;
+	s->w->msglog = NULL;
+	outfile *f = s->msg_csv;
+	s->msg_csv = NULL;
+	if (keep && s->msglog.dropped)
+		fprintf(err, "ncsim: messages.csv holds the first %" PRIu64 " of %" PRIu64 " messages (--message-log-max)\n",
+		        s->msglog.rows, s->msglog.rows + s->msglog.dropped);
+	return finish_log(f, keep, err);
+}
+
+/* Commits io.csv and messages.csv (or drops them when the run failed before they could be complete). */
+static int finish_io_log(drv_sim *s, int keep, FILE *err)
+{
+	int bad = finish_msg_log(s, keep, err) < 0;
+	if (!s->io_csv)
+		return bad ? -1 : 0;
+	if (s->sto)
+		sto_set_io_log(s->sto, NULL);
+	else
+		fprintf(outfile_stream(s->io_csv), "%s\n", IO_CSV_HEADER); /* no request: the header alone */
+	outfile *f = s->io_csv;
+	s->io_csv = NULL;
+	return finish_log(f, keep, err) < 0 || bad ? -1 : 0;
 }
 
 /* The run ended early on purpose (until, a signal): the logs of unfinished tasks say why. */
@@ -672,6 +715,7 @@ void drv_free(drv_sim *s)
 	if (!s)
 		return;
 	outfile_abort(s->io_csv);
+	outfile_abort(s->msg_csv);
 	task_world_free(s->w);
 	sto_free(s->sto);
 	net_destroy(s->net);

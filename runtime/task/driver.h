@@ -44,6 +44,8 @@ typedef struct drv_options {
 	const char *out_dir;     /* output folder of files written while the run goes on (logs/, io.csv), or NULL */
 	FILE *output;            /* where OUTPUTS lines go; NULL: stdout */
 	int io_log;              /* write io.csv (one row per I/O request) into out_dir */
+	int message_log;         /* write messages.csv (one row per MPI message) into out_dir ... */
+	uint64_t message_log_max; /* ... with at most this many rows */
 	const char *routing;     /* dragonfly routing override, or NULL: the system file's */
 	const char *system_name; /* name of the system in outputs when system_text is used, or NULL */
 	int allow_host_access;   /* program options may run commands, read host files, log outside out_dir (prm_check_trust) */

@@ -8,11 +8,11 @@ ncsiminclude_HEADERS += include/ncsim/rt.h
 # the I/O client.
 noinst_HEADERS += runtime/task/coro.h runtime/task/task.h runtime/task/counters.h runtime/mpi/mpi_proto.h runtime/mpi/match.h runtime/mpi/p2p.h \
 	runtime/task/deadlock.h runtime/task/params.h runtime/task/driver.h runtime/task/options.h runtime/task/guard.h \
-	runtime/task/tasks_csv.h runtime/task/summary.h runtime/task/latency.h runtime/task/rt_log.h runtime/task/rt_random.h runtime/io/io_client.h
+	runtime/task/tasks_csv.h runtime/task/summary.h runtime/task/latency.h runtime/task/msglog.h runtime/task/rt_log.h runtime/task/rt_random.h runtime/io/io_client.h
 libncsim_la_SOURCES += runtime/task/coro.c runtime/task/task.c runtime/task/counters.c runtime/task/compute.c runtime/mpi/p2p.c \
 	runtime/mpi/mpi_proto.c runtime/mpi/match.c runtime/task/deadlock.c runtime/task/params.c runtime/task/driver.c runtime/task/rt_main.c \
 	runtime/task/options.c runtime/task/guard.c \
-	runtime/task/tasks_csv.c runtime/task/summary.c runtime/task/latency.c runtime/task/rt_log.c runtime/task/rt_random.c runtime/io/io_client.c
+	runtime/task/tasks_csv.c runtime/task/summary.c runtime/task/latency.c runtime/task/msglog.c runtime/task/rt_log.c runtime/task/rt_random.c runtime/io/io_client.c
 
 # Unit tests of the task runtime (tests/unit/rt_testlib runs small programs on a given system).
 check_PROGRAMS += tests/unit/test_coro tests/unit/test_p2p tests/unit/test_mpi_proto tests/unit/test_deadlock

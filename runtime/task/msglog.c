@@ -1,0 +1,18 @@
+/*
+ * msglog.c - messages.csv, one row per MPI message (see msglog.h).
+ */
+#include "runtime/task/msglog.h"
+
+#include <inttypes.h>
+
+void tk_msglog_row(tk_msglog *l, unsigned job, uint32_t src, uint32_t dst, rt_int tag, uint64_t bytes,
+                   ncsim_time_t sent, ncsim_time_t arrived)
+{
+	if (l->rows >= l->max) {
+		l->dropped++;
+		return;
+	}
+	l->rows++;
+	fprintf(l->out, "%u,%" PRIu32 ",%" PRIu32 ",%lld,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", job, src, dst,
+	        (long long)tag, bytes, sent, arrived);
+}
