@@ -99,6 +99,34 @@ static int other_list(const sysconf_t *sys, const char *key, const char *kind, c
 	return -1;
 }
 
+/*
+ * A key whose value is one of `names` (any case, NULL-terminated list): sets
+ * *out to its index and returns 1, 0 if absent, -1 (with the choices listed in
+ * *err) for any other value.
+ */
+static int get_choice(const sysconf_t *sys, const char *key, const char *const *names, int *out, char **err)
+{
+	const char *v = NULL;
+	int r = sysconf_string(sys, SEC, key, &v, err);
+	if (r <= 0)
+		return r;
+	size_t n = 0;
+	for (; names[n]; n++)
+		if (!strcasecmp(v, names[n])) {
+			*out = (int)n;
+			return 1;
+		}
+	char *list = xstrdup(names[0]);
+	for (size_t i = 1; i < n; i++) {
+		char *more = xasprintf("%s%s%s", list, i + 1 < n ? ", " : " or ", names[i]);
+		free(list);
+		list = more;
+	}
+	*err = xasprintf("%s: [storage] %s = '%s': expected %s", sysconf_where(sys, SEC, key), key, v, list);
+	free(list);
+	return -1;
+}
+
 static int get_u32(const sysconf_t *sys, const char *key, uint32_t *out, uint32_t min, char **err)
 {
 	int64_t v = 0;
@@ -121,48 +149,20 @@ int sto_config_load(const sysconf_t *sys, sto_config *c, char **err)
 		return -1;
 	if (!sys || !sysconf_has_section(sys, SEC))
 		return 0;
-	const char *kind = NULL;
-	if (sysconf_string(sys, SEC, "config", &kind, err) < 0)
+	/* Each list is in the order of the values its field takes. */
+	static const char *const kinds[] = { "local", "compute-side", "storage-side", NULL };
+	static const char *const routes[] = { "nearest", "block", NULL };
+	static const char *const fulls[] = { "block", "fail", NULL };
+	static const char *const addressing[] = { "file", "zero", NULL };
+	int kind_ix = (int)c->kind;
+	if (get_choice(sys, "config", kinds, &kind_ix, err) < 0)
 		return -1;
-	if (kind) {
-		if (!strcasecmp(kind, "local"))
-			c->kind = STO_CFG_LOCAL;
-		else if (!strcasecmp(kind, "compute-side"))
-			c->kind = STO_CFG_COMPUTE;
-		else if (!strcasecmp(kind, "storage-side"))
-			c->kind = STO_CFG_STORAGE;
-		else {
-			*err = xasprintf("%s: [storage] config = '%s': expected local, compute-side or storage-side",
-			                 sysconf_where(sys, SEC, "config"), kind);
-			return -1;
-		}
-	}
-	const char *route = NULL;
-	if (sysconf_string(sys, SEC, "bb_route", &route, err) < 0)
+	c->kind = (enum sto_config_kind)kind_ix;
+	const char *kind = sysconf_get(sys, SEC, "config");
+	if (get_choice(sys, "bb_route", routes, &c->route_block, err) < 0 ||
+	    get_choice(sys, "on_full", fulls, &c->on_full_fail, err) < 0 ||
+	    get_choice(sys, "addressing", addressing, &c->addr_zero, err) < 0)
 		goto fail;
-	if (route) {
-		if (!strcasecmp(route, "nearest") || !strcasecmp(route, "block")) {
-			c->route_block = !strcasecmp(route, "block");
-		} else {
-			*err = xasprintf("%s: [storage] bb_route = '%s': expected nearest or block",
-			                 sysconf_where(sys, SEC, "bb_route"), route);
-			goto fail;
-		}
-	}
-	const char *full = NULL;
-	if (sysconf_string(sys, SEC, "on_full", &full, err) < 0)
-		goto fail;
-	if (full) {
-		if (!strcasecmp(full, "block"))
-			c->on_full_fail = 0;
-		else if (!strcasecmp(full, "fail"))
-			c->on_full_fail = 1;
-		else {
-			*err = xasprintf("%s: [storage] on_full = '%s': expected block or fail",
-			                 sysconf_where(sys, SEC, "on_full"), full);
-			goto fail;
-		}
-	}
 	if (copy_name(sys, "device", c->device, sizeof c->device, err) < 0 ||
 	    copy_name(sys, "ssd_device", c->ssd_device, sizeof c->ssd_device, err) < 0 ||
 	    copy_name(sys, "hdd_device", c->hdd_device, sizeof c->hdd_device, err) < 0 ||

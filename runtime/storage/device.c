@@ -19,10 +19,6 @@ const char *sto_dev_presets_text(void)
 	return presets_text;
 }
 
-const char *sto_dev_kind_name(enum sto_dev_kind k)
-{
-	return k == STO_DEV_SSD ? "ssd" : "hdd";
-}
 
 /* How to read one key into a parameter struct. */
 enum key_type { K_SIZE, K_U32, K_TIME, K_DOUBLE, K_BW };
@@ -64,6 +60,34 @@ static const struct key_desc hdd_keys[] = {
 	HDD_KEY("write_cache", K_SIZE, wcache_bytes),
 };
 
+#define LSM_KEY(k, t, f) { k, t, offsetof(sto_lsm_params, f) }
+static const struct key_desc lsm_keys[] = {
+	LSM_KEY("bandwidth", K_BW, bandwidth),
+	LSM_KEY("overhead", K_TIME, overhead),
+	LSM_KEY("seek", K_TIME, seek),
+	LSM_KEY("seek_window", K_SIZE, seek_window),
+	LSM_KEY("capacity", K_SIZE, capacity),
+};
+
+/* One kind of device: its section prefix, its keys and where its parameters sit in sto_dev_params. */
+struct kind_desc {
+	const char *prefix;
+	const struct key_desc *keys;
+	size_t nkeys;
+	size_t params;
+};
+#define KIND(pre, keys, f) { pre, keys, sizeof keys / sizeof keys[0], offsetof(sto_dev_params, f) }
+static const struct kind_desc kinds[STO_DEV_NKINDS] = {
+	[STO_DEV_SSD] = KIND("ssd", ssd_keys, ssd),
+	[STO_DEV_HDD] = KIND("hdd", hdd_keys, hdd),
+	[STO_DEV_LSM] = KIND("lsm", lsm_keys, lsm),
+};
+
+const char *sto_dev_kind_name(enum sto_dev_kind k)
+{
+	return kinds[k].prefix;
+}
+
 /* Reads every key of `keys` present in [section] into `base`. Returns 0 or -1. */
 static int read_keys(const sysconf_t *c, const char *section, const struct key_desc *keys, size_t n,
                      void *base, char **err)
@@ -95,20 +119,15 @@ static int read_keys(const sysconf_t *c, const char *section, const struct key_d
 	return 0;
 }
 
-/* Finds [ssd.NAME] or [hdd.NAME] in c; returns 1 and fills section/kind, or 0. */
+/* Finds [ssd.NAME], [hdd.NAME] or [lsm.NAME] in c; returns 1 and fills section/kind, or 0. */
 static int find_section(const sysconf_t *c, const char *name, char *section, size_t cap, enum sto_dev_kind *kind)
 {
-	if (!c)
-		return 0;
-	snprintf(section, cap, "ssd.%s", name);
-	if (sysconf_has_section(c, section)) {
-		*kind = STO_DEV_SSD;
-		return 1;
-	}
-	snprintf(section, cap, "hdd.%s", name);
-	if (sysconf_has_section(c, section)) {
-		*kind = STO_DEV_HDD;
-		return 1;
+	for (int k = 0; c && k < STO_DEV_NKINDS; k++) {
+		snprintf(section, cap, "%s.%s", kinds[k].prefix, name);
+		if (sysconf_has_section(c, section)) {
+			*kind = (enum sto_dev_kind)k;
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -154,8 +173,8 @@ static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, co
 	else if (find_section(pre, name, section, sizeof section, &kind))
 		src = pre;
 	if (!src) {
-		*err = xasprintf("%sunknown storage device '%s' (no [ssd.%s] or [hdd.%s] section in the system "
-		                 "file or the built-in presets)", ref, name, name, name);
+		*err = xasprintf("%sunknown storage device '%s' (no [ssd.%s], [hdd.%s] or [lsm.%s] section in the "
+		                 "system file or the built-in presets)", ref, name, name, name, name);
 		return -1;
 	}
 	const char *base = NULL;
@@ -176,11 +195,22 @@ static int load(const sysconf_t *sys, const sysconf_t *pre, const char *name, co
 	} else {
 		memset(out, 0, sizeof *out);
 		out->kind = kind;
+		if (kind == STO_DEV_LSM)
+			sto_lsm_defaults(&out->lsm);
 	}
 	snprintf(out->name, sizeof out->name, "%s", name);
-	if (kind == STO_DEV_SSD)
-		return read_keys(src, section, ssd_keys, sizeof ssd_keys / sizeof ssd_keys[0], &out->ssd, err);
-	return read_keys(src, section, hdd_keys, sizeof hdd_keys / sizeof hdd_keys[0], &out->hdd, err);
+	const struct kind_desc *kd = &kinds[kind];
+	return read_keys(src, section, kd->keys, kd->nkeys, (char *)out + kd->params, err);
+}
+
+/* NULL if the parameters of p are usable, else what is wrong with them. */
+static const char *validate(const sto_dev_params *p)
+{
+	switch (p->kind) {
+	case STO_DEV_SSD: return sto_ssd_validate(&p->ssd);
+	case STO_DEV_HDD: return sto_hdd_validate(&p->hdd);
+	default: return sto_lsm_validate(&p->lsm);
+	}
 }
 
 int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *out, char **err)
@@ -195,7 +225,7 @@ int sto_dev_params_load(const sysconf_t *sys, const char *name, sto_dev_params *
 		free(ref);
 		return -1;
 	}
-	const char *why = out->kind == STO_DEV_SSD ? sto_ssd_validate(&out->ssd) : sto_hdd_validate(&out->hdd);
+	const char *why = validate(out);
 	if (why) {
 		/* The values come from the device's own section when the file has one, else from a preset. */
 		char section[96];
@@ -215,8 +245,11 @@ int sto_dev_check_all(const sysconf_t *sys, char **err)
 	for (size_t i = 0; sys && sysconf_section_name(sys, i); i++) {
 		const char *s = sysconf_section_name(sys, i);
 		sto_dev_params p;
-		if ((!strncmp(s, "ssd.", 4) || !strncmp(s, "hdd.", 4)) && sto_dev_params_load(sys, s + 4, &p, err) < 0)
-			return -1;
+		for (int k = 0; k < STO_DEV_NKINDS; k++) {
+			size_t n = strlen(kinds[k].prefix);
+			if (!strncmp(s, kinds[k].prefix, n) && s[n] == '.' && sto_dev_params_load(sys, s + n + 1, &p, err) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -226,12 +259,19 @@ void sto_dev_init(sto_dev *d, const sto_dev_params *p)
 	memset(d, 0, sizeof *d);
 	d->kind = p->kind;
 	memcpy(d->name, p->name, sizeof d->name);
-	if (p->kind == STO_DEV_SSD) {
+	switch (p->kind) {
+	case STO_DEV_SSD:
 		sto_ssd_init(&d->u.ssd, &p->ssd);
 		d->capacity = p->ssd.capacity;
-	} else {
+		break;
+	case STO_DEV_HDD:
 		sto_hdd_init(&d->u.hdd, &p->hdd);
 		d->capacity = p->hdd.capacity;
+		break;
+	default:
+		sto_lsm_init(&d->u.lsm, &p->lsm);
+		d->capacity = p->lsm.capacity;
+		break;
 	}
 }
 
@@ -247,6 +287,9 @@ ncsim_time_t sto_dev_access(sto_dev *d, ncsim_time_t now, int is_write, uint64_t
 	if (d->kind == STO_DEV_SSD) {
 		done = sto_ssd_access(&d->u.ssd, now, is_write, len);
 		svc = is_write ? sto_ssd_write_time(&d->u.ssd.p, len) : sto_ssd_read_time(&d->u.ssd.p, len);
+	} else if (d->kind == STO_DEV_LSM) {
+		svc = sto_lsm_service(&d->u.lsm, off, len);
+		done = sto_lsm_access(&d->u.lsm, now, off, len);
 	} else {
 		ncsim_time_t before = d->u.hdd.last_done > now ? d->u.hdd.last_done : now;
 		done = sto_hdd_access(&d->u.hdd, now, is_write, off, len, u);

@@ -1,7 +1,7 @@
 # runtime/storage/local.mk: file lists of this module (see Makefile.am)
-noinst_HEADERS += runtime/storage/ssd.h runtime/storage/hdd.h runtime/storage/device.h \
+noinst_HEADERS += runtime/storage/ssd.h runtime/storage/hdd.h runtime/storage/lsm.h runtime/storage/device.h \
 	runtime/storage/storage.h
-libncsim_la_SOURCES += runtime/storage/ssd.c runtime/storage/hdd.c runtime/storage/device.c \
+libncsim_la_SOURCES += runtime/storage/ssd.c runtime/storage/hdd.c runtime/storage/lsm.c runtime/storage/device.c \
 	runtime/storage/config.c runtime/storage/storage.c
 
 # The device presets are compiled in: stdlib/systems/storage-presets.conf
@@ -18,11 +18,12 @@ runtime/storage/presets.inc: $(srcdir)/stdlib/systems/storage-presets.conf
 
 # The storage tests need only the runtime library, not the front end.
 STO_UNIT_LINK = tests/unit/libunit.la libncsim.la $(CUNIT_LIBS) -lm
-check_PROGRAMS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr
-TESTS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr
+check_PROGRAMS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr tests/unit/test_storage_lsm
+TESTS += tests/unit/test_ssd tests/unit/test_hdd tests/unit/test_storage_mgr tests/unit/test_storage_lsm
 tests_unit_test_ssd_LDADD = $(STO_UNIT_LINK)
 tests_unit_test_hdd_LDADD = $(STO_UNIT_LINK)
 tests_unit_test_storage_mgr_LDADD = $(STO_UNIT_LINK)
+tests_unit_test_storage_lsm_LDADD = $(STO_UNIT_LINK)
 
 # Device-level validation against published measurements (bench/storage.sh).
 noinst_PROGRAMS += bench/storage_bench

@@ -339,7 +339,9 @@ static const sim_type server_type = {
 
 static const char *where_name(unsigned w)
 {
-	return w == STO_AT_LOCAL ? "local" : w == STO_AT_SSD ? "ssd" : "hdd";
+	static const char *const names[] = { [STO_AT_LOCAL] = "local", [STO_AT_SSD] = "ssd", [STO_AT_HDD] = "hdd",
+	                                     [STO_AT_LSM] = "lsm" };
+	return names[w];
 }
 
 static void log_row(const sto_system *s, const rec *r, ncsim_time_t done)
@@ -659,22 +661,40 @@ uint32_t sto_route(const sto_system *s, uint32_t node, uint64_t bytes, enum sto_
 {
 	const server *sv = &s->servers[s->route[node]];
 	unsigned dv = s->cfg.kind == STO_CFG_STORAGE && bytes >= s->cfg.threshold ? 1 : 0;
+	static const uint8_t at[STO_DEV_NKINDS] = { [STO_DEV_SSD] = STO_AT_SSD, [STO_DEV_HDD] = STO_AT_HDD,
+	                                            [STO_DEV_LSM] = STO_AT_LSM };
 	if (where)
-		*where = is_local(s) ? STO_AT_LOCAL : sv->dev[dv]->kind == STO_DEV_SSD ? STO_AT_SSD : STO_AT_HDD;
+		*where = is_local(s) ? STO_AT_LOCAL : (enum sto_where)at[sv->dev[dv]->kind];
 	return sv->node;
 }
 
 /*
  * A lower bound on the device time of the whole request (CK_OVERFLOW past the
- * clock): an SSD's time for its pages, an HDD's interface time. The manager
- * moves the request block by block through that device, so it takes at least this.
+ * clock): an SSD's time for its pages, an HDD's interface time, a flat-cost
+ * disk's transfer time. The manager moves the request block by block through
+ * that device, so it takes at least this.
  */
 static ncsim_time_t device_time(const sto_dev *d, const sto_request *req)
 {
 	if (d->kind == STO_DEV_HDD)
 		return ck_xfer_ps(req->bytes, d->u.hdd.p.bus_bandwidth);
+	if (d->kind == STO_DEV_LSM)
+		return ck_xfer_ps(req->bytes, d->u.lsm.p.bandwidth);
 	return req->op == STO_OP_WRITE ? sto_ssd_write_time(&d->u.ssd.p, req->bytes)
 	                               : sto_ssd_read_time(&d->u.ssd.p, req->bytes);
+}
+
+/*
+ * Device address of the first byte of req under addressing = file: files of
+ * a job sit file_stride apart on the device (wrapping around it), so that
+ * offsets keep their locality for the HDD's seeks and read-ahead.
+ */
+static uint64_t file_address(const sto_system *s, const sto_dev *d, const sto_request *req)
+{
+	uint64_t cap = d->capacity;
+	uint64_t nslots = cap / s->cfg.file_stride ? cap / s->cfg.file_stride : 1;
+	uint64_t slot = ((uint64_t)req->job * 4099u + (uint64_t)req->file) % nslots;
+	return (slot * s->cfg.file_stride + req->offset % cap) % cap;
 }
 
 int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
@@ -702,12 +722,7 @@ int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 	enum sto_where w;
 	sto_route(s, req->client_node, req->bytes, &w);
 	r->where = (uint8_t)w;
-	/* Files of a job sit file_stride apart on the device (wrapping around it),
-	 * so that offsets keep their locality for the HDD's seeks and read-ahead. */
-	uint64_t cap = sv->dev[r->dev]->capacity;
-	uint64_t nslots = cap / s->cfg.file_stride ? cap / s->cfg.file_stride : 1;
-	uint64_t slot = ((uint64_t)req->job * 4099u + (uint64_t)req->file) % nslots;
-	r->lba = (slot * s->cfg.file_stride + req->offset % cap) % cap;
+	r->lba = s->cfg.addr_zero ? 0 : file_address(s, sv->dev[r->dev], req);
 	r->nblocks = req->bytes / s->cfg.block_size + (req->bytes % s->cfg.block_size != 0);
 	r->issue = sim_now(ctx);
 	if (is_local(s))

@@ -25,6 +25,14 @@
  *   <--------------- ack (control_bytes) ------- after the last block
  *   completion event (sto_completion) to req->notify
  *
+ * The T blocks in flight behave as T server threads: a thread that sees its
+ * block's device write (or, for a read, its block's delivery) complete takes
+ * the next block not yet started, so a request of n blocks keeps min(T, n)
+ * of them moving until the last ones. Block b sits at device address
+ * base + b * B, where base comes from the file and offset (addressing = file)
+ * or is 0 for every request (addressing = zero, as CODES' burst-buffer
+ * servers write every request to object 0 from offset 0).
+ *
  * Written blocks on a burst buffer are drained (device read, then the
  * analytic "storage area network": san_latency + bytes / san_bandwidth through
  * one FCFS port per server) and their space is released, which unblocks
@@ -62,7 +70,7 @@ typedef struct sto_topology {
 enum sto_config_kind { STO_CFG_LOCAL = 0, STO_CFG_COMPUTE, STO_CFG_STORAGE };
 enum sto_op { STO_OP_READ = 1, STO_OP_WRITE = 2 };
 /* Where a request was served (the `device` column of io.csv). */
-enum sto_where { STO_AT_LOCAL = 0, STO_AT_SSD, STO_AT_HDD };
+enum sto_where { STO_AT_LOCAL = 0, STO_AT_SSD, STO_AT_HDD, STO_AT_LSM };
 enum sto_status { STO_OK = 0, STO_ENOSPC = 1 };
 
 /* One I/O request from the runtime's I/O client. */
@@ -110,6 +118,7 @@ typedef struct sto_config {
 	ncsim_time_t san_latency;
 	int drain;                /* drain burst-buffer SSDs */
 	uint64_t file_stride;     /* device space between files (placement of offsets) */
+	int addr_zero;            /* addressing = zero: every request starts at device address 0 */
 	uint32_t *nodes;          /* explicit bb_nodes / io_nodes, or NULL */
 	uint32_t nnodes_list;
 } sto_config;
