@@ -98,6 +98,16 @@ typedef struct df_codes_info {
 	 * server k / (clients / servers)) is the k-th node that is not a burst buffer.
 	 */
 	int clients_fill;
+	/*
+	 * The burst-buffer servers' settings (when nbb > 0): codes-store's
+	 * req_threads, thread_buf_sz and storage_size, and the first size bin of
+	 * lsm (write rate in MiB/s, seek and overhead in us). Absent keys keep
+	 * MFNetSim's published values.
+	 */
+	struct {
+		uint32_t threads;
+		double block, capacity, mib_s, seek_us, overhead_us;
+	} store;
 	char *notes;          /* heap: "file:line: what: how ncsim treats it", per setting ncsim ignores or approximates */
 } df_codes_info;
 /*

@@ -551,8 +551,8 @@ static const char *lp_role(const char *type)
 	static const cf_role roles[] = {
 		{"nw-lp", "CODES' workload LPs; ncsim runs the program or workload given to it"},
 		{"test-checkpoint-client", "MFNetSim's checkpoint clients; ncsim runs the program or workload given to it"},
-		{"lsm", "the device model of codes-store; ncsim uses its [storage] device preset"},
-		{"resource", "the space of codes-store; ncsim uses its [storage] device preset"},
+		{"lsm", "the disk of each codes-store server; ncsim runs an [lsm] device with its first size bin"},
+		{"resource", "the space of codes-store; ncsim reserves storage_size per server instead"},
 		{"codes-external-store", "external storage; ncsim's storage area network (san_bandwidth, san_latency) "
 		                         "stands for it"},
 		{"modelnet_simplenet", "the network to external storage; ncsim's storage area network stands for it"},
@@ -648,6 +648,48 @@ static int lpgroups(const df_config *c, codes_file *f, df_codes_info *info, char
 	return 0;
 }
 
+/* Number `key` of top-level section `sec` into *v when present. 0, or -1 with *err. */
+static int sec_num(codes_file *f, const char *sec, const char *key, double *v, char **err)
+{
+	const codes_kv *kv = cf_find(f, sec, sec, key);
+	return kv ? kv_num(f, kv, v, err) : 0;
+}
+
+/*
+ * The burst-buffer servers' settings: codes-store's pipeline and space, and
+ * the lsm disk's first size bin (CODES' lsm picks the bin by request size;
+ * MFNetSim's files have one bin, "0", for every size). The defaults are the
+ * values MFNetSim publishes, for files that leave a key out.
+ */
+static int store_settings(codes_file *f, df_codes_info *info, char **err)
+{
+	info->store.threads = 4;
+	info->store.block = 1e6;
+	info->store.capacity = 6.4e12;
+	info->store.mib_s = 5700;
+	info->store.seek_us = 2500;
+	info->store.overhead_us = 20;
+	const codes_kv *th = cf_find(f, "codes-store", "codes-store", "req_threads");
+	if (th && kv_count(f, th, 65535, &info->store.threads, err) < 0)
+		return -1;
+	if (sec_num(f, "codes-store", "thread_buf_sz", &info->store.block, err) < 0 ||
+	    sec_num(f, "codes-store", "storage_size", &info->store.capacity, err) < 0 ||
+	    sec_num(f, "lsm", "write_rates", &info->store.mib_s, err) < 0 ||
+	    sec_num(f, "lsm", "write_seeks", &info->store.seek_us, err) < 0 ||
+	    sec_num(f, "lsm", "write_overheads", &info->store.overhead_us, err) < 0)
+		return -1;
+	const codes_kv *bad = !info->store.threads ? th : NULL;
+	if (!bad && !(info->store.block >= 1))
+		bad = cf_find(f, "codes-store", "codes-store", "thread_buf_sz");
+	if (!bad && !(info->store.mib_s > 0))
+		bad = cf_find(f, "lsm", "lsm", "write_rates");
+	if (!bad && !(info->store.capacity >= 1))
+		bad = cf_find(f, "codes-store", "codes-store", "storage_size");
+	if (bad)
+		return df_fail(err, "%s:%d: %s must be positive", f->path, bad->line, bad->key);
+	return 0;
+}
+
 /* ------------------------------------------------------------- notes */
 
 /* Why ncsim does not read a PARAMS key it knows. */
@@ -691,7 +733,9 @@ static void notes_unread(codes_file *f)
 			continue;
 		const char *why = lp_role(b->name);
 		fprintf(f->notes, "%s:%d: section %s: %s\n", f->path, b->line, b->name,
-		        !strcmp(b->name, "codes-store") ? "burst-buffer server settings; ncsim's [storage] defaults apply"
+		        !strcmp(b->name, "codes-store") ? "burst-buffer servers: req_threads, thread_buf_sz and storage_size "
+		        "become [storage] threads, block_size and the disk's capacity; memory_size and bb_threshold are not "
+		        "modelled (every chunk goes to the disk; no drain)"
 		        : why ? why : "ncsim does not read this section");
 	}
 }
@@ -724,7 +768,8 @@ static int codes_fill(df_config *c, codes_file *f, df_codes_info *info, char **e
 	df_config_codes_semantics(c);
 	c->arrangement = DF_ARR_FILE;
 	if (!(c->intra_file = conn_file(f, "intra-group-connections", err)) ||
-	    !(c->inter_file = conn_file(f, "inter-group-connections", err)) || lpgroups(c, f, info, err) < 0)
+	    !(c->inter_file = conn_file(f, "inter-group-connections", err)) || lpgroups(c, f, info, err) < 0 ||
+	    (info && info->nbb && store_settings(f, info, err) < 0))
 		return -1;
 	const char *bad;
 	if (df_config_check(c, &bad, err) < 0) {

@@ -183,6 +183,28 @@ int netf_is_ideal(const net_model *m) { return ideal_is(m); }
 int netf_is_codes(const char *path) { return path && df_is_codes_conf(path); }
 
 /*
+ * The codes-store server as [storage] keys: each request is pulled from its
+ * client in thread_buf_sz chunks, req_threads at a time, with 128-byte
+ * requests, pull requests and acks; every chunk goes to the disk at the
+ * chunk's offset in the request (object 0 from offset 0, whence the seeks
+ * between interleaved requests); the drain to external storage starts at
+ * bb_threshold bytes, which no run of these files reaches.
+ */
+static void write_store_server(const df_codes_info *info, FILE *out)
+{
+	fprintf(out, "device = codes-lsm\nblock_size = %.0f\nthreads = %u\ncontrol_bytes = 128\ndrain = no\n"
+	        "addressing = zero\n", info->store.block, info->store.threads);
+}
+
+/* The lsm disk of every server: one FIFO disk, rate + overhead per chunk, a seek unless contiguous. */
+static void write_store_disk(const df_codes_info *info, FILE *out)
+{
+	fprintf(out, "\n[lsm.codes-lsm]\nbandwidth = %.17g MiB/s\noverhead = %.17g us\nseek = %.17g us\n"
+	        "seek_window = 512\ncapacity = %.0f\n", info->store.mib_s, info->store.overhead_us,
+	        info->store.seek_us, info->store.capacity);
+}
+
+/*
  * [storage] for the burst-buffer nodes of a CODES file, in server order.
  * When workload LPs fill the other terminals (MFNetSim), client k writes to
  * server k / (clients / servers) and an allocation file's id k is client k:
@@ -194,8 +216,10 @@ static void write_storage(const df_codes_info *info, FILE *out)
 	for (uint32_t i = 0; i < info->nbb; i++)
 		fprintf(out, "%s%u", i ? ", " : "", info->bb_nodes[i]);
 	fprintf(out, "\n");
+	write_store_server(info, out);
 	if (info->clients_fill)
 		fprintf(out, "bb_route = block\n\n[placement]\nalloc_ids = compute-nodes\n");
+	write_store_disk(info, out);
 }
 
 /*

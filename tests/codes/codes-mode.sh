@@ -69,7 +69,7 @@ for want in "credit_return = accept" "routing_rules = codes" "bb_nodes = 31, 30,
 	"alloc_ids = compute-nodes" "protocol = eager" "header_bytes = 0" "send_delay = 3.51 us" \
 	"send_delay_per_byte = 0.55 ns" "selector = mpich" \
 	"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either" \
-	"dally-1056.conf:53: section codes-store: burst-buffer server settings"; do
+	"dally-1056.conf:53: section codes-store: burst-buffer servers: req_threads"; do
 	grep -qF "$want" "$tmp/d.stdout" || fail "--describe does not say: $want"
 done
 

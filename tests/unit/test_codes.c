@@ -124,10 +124,12 @@ static void test_placeholders_storage(void)
 	CU_ASSERT_EQUAL(info.bb_nodes[65], 32 * 32 + 30);
 	CU_ASSERT_EQUAL(info.clients_fill, 1);
 	static const char *const notes[] = {
-		"dally-1056.conf:15: lsm = 2: the device model of codes-store; ncsim uses its [storage] device preset\n",
+		"dally-1056.conf:15: lsm = 2: the disk of each codes-store server; ncsim runs an [lsm] device with its "
+		"first size bin\n",
 		"dally-1056.conf:25: codes-external-store = 1: external storage;",
 		"dally-1056.conf:49: minimal-bias = 1: CODES' dragonfly-dally does not read it either\n",
-		"dally-1056.conf:53: section codes-store: burst-buffer server settings; ncsim's [storage] defaults apply\n",
+		"dally-1056.conf:53: section codes-store: burst-buffer servers: req_threads, thread_buf_sz and "
+		"storage_size become [storage] threads, block_size and the disk's capacity;",
 		NULL};
 	CU_ASSERT_EQUAL(ut_missing(info.notes, notes), 0);
 	df_codes_info_clear(&info);
@@ -153,6 +155,24 @@ static void test_placeholders_storage(void)
 	CU_ASSERT_STRING_EQUAL(s, "block");
 	CU_ASSERT_EQUAL(sysconf_string(sc, "placement", "alloc_ids", &s, &err), 1);
 	CU_ASSERT_STRING_EQUAL(s, "compute-nodes");
+	/*
+	 * The codes-store servers: the file leaves req_threads, thread_buf_sz,
+	 * storage_size and the lsm seek and overhead out, so MFNetSim's values
+	 * (4 threads of 1,000,000 B, 6.4e12 B, 2.5 ms, 20 us); its write rate
+	 * is its own first bin, 5700 (MiB/s, as CODES divides by 2^20).
+	 */
+	static const char *const store[][3] = {
+		{"storage", "device", "codes-lsm"}, {"storage", "block_size", "1000000"}, {"storage", "threads", "4"},
+		{"storage", "control_bytes", "128"}, {"storage", "drain", "no"}, {"storage", "addressing", "zero"},
+		{"lsm.codes-lsm", "bandwidth", "5700 MiB/s"}, {"lsm.codes-lsm", "overhead", "20 us"},
+		{"lsm.codes-lsm", "seek", "2500 us"}, {"lsm.codes-lsm", "seek_window", "512"},
+		{"lsm.codes-lsm", "capacity", "6400000000000"},
+	};
+	for (size_t i = 0; i < sizeof store / sizeof store[0]; i++) {
+		s = NULL;
+		CU_ASSERT_EQUAL(sysconf_string(sc, store[i][0], store[i][1], &s, &err), 1);
+		CU_ASSERT_STRING_EQUAL(s ? s : "(absent)", store[i][2]);
+	}
 	/*
 	 * MFNetSim's client sends every message eagerly, its payload alone, after
 	 * 10 ns + 2.5 us + 1 us and 0.55 ns per byte off the CPU; its collectives
@@ -189,6 +209,66 @@ static void test_placeholders_storage(void)
 	free(intra);
 	free(conf);
 	free(dir);
+}
+
+/* dally-1056.conf with `extra` after the line holding `after`, as x.conf next to it (heap path). */
+static char *store_variant(const char *after, const char *extra)
+{
+	char *src = codes_path("dally-1056.conf"), *text = ut_slurp(src), *path = codes_path("x.conf");
+	char *at = strstr(text, after);
+	at = at ? strchr(at, '\n') : NULL;
+	FILE *f = fopen(path, "w");
+	if (at && f)
+		fprintf(f, "%.*s\n%s%s", (int)(at - text), text, extra, at);
+	if (f)
+		fclose(f);
+	free(text);
+	free(src);
+	return path;
+}
+
+/* The servers' own settings, when the file has them, and their errors at their lines. */
+static void test_store_settings(void)
+{
+	char *path = store_variant("bb_threshold", "    req_threads = \"2\";\n    thread_buf_sz = \"500000\";\n"
+	                                           "    storage_size = \"1000000000\";\n"), *err = NULL;
+	df_config c;
+	df_codes_info info;
+	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, path, NULL, &info, &err), 0);
+	CU_ASSERT_EQUAL(info.store.threads, 2);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.block, 5e5, 0);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.capacity, 1e9, 0);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.mib_s, 5700, 0);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.seek_us, 2500, 0);
+	df_codes_info_clear(&info);
+	df_config_clear(&c);
+	free(path);
+	/* A list keeps its first bin: write_seeks of the 0-byte bin. */
+	path = store_variant("write_rates", "    write_seeks = (\"1000.0\", \"3000\");\n    write_overheads = (\"7\");\n");
+	CU_ASSERT_EQUAL_FATAL(df_codes_read(&c, path, NULL, &info, &err), 0);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.seek_us, 1000, 0);
+	CU_ASSERT_DOUBLE_EQUAL(info.store.overhead_us, 7, 0);
+	df_codes_info_clear(&info);
+	df_config_clear(&c);
+	free(path);
+	/* Line 57 is the line after bb_threshold (line 56). */
+	static const struct {
+		const char *after, *extra, *want;
+	} bad[] = {
+		{"bb_threshold", "    req_threads = \"0\";\n", "57: req_threads must be positive"},
+		{"bb_threshold", "    thread_buf_sz = \"lots\";\n", "57: thread_buf_sz: 'lots' is not a non-negative number"},
+		{"write_rates", "    write_seeks = (\"-1\");\n", "62: write_seeks: '-1' is not a non-negative number"},
+		{"request_sizes", "    write_rates = (\"0\");\n", "61: write_rates must be positive"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		path = store_variant(bad[i].after, bad[i].extra);
+		CU_ASSERT_EQUAL(df_codes_read(&c, path, NULL, &info, &err), -1);
+		char *want = xasprintf("%s:%s", path, bad[i].want);
+		UT_TAKE_ERROR(err, want);
+		df_codes_info_clear(&info);
+		free(want);
+		free(path);
+	}
 }
 
 /* dfdally-72.conf with line `line` (1-based) replaced by `repl` (NULL: removed), in folder dir; returns its path. */
@@ -496,6 +576,7 @@ int main(void)
 		{"reader: dfdally-72.conf", test_reader},
 		{"reader: placeholders, storage LPs, the system it runs as", test_placeholders_storage},
 		{"reader: malformed files give file:line", test_malformed},
+		{"reader: burst-buffer server settings", test_store_settings},
 		{"timing: router delay, credits on acceptance", test_timing},
 		{"VC rule", test_vc_rule},
 		{"PAR: no bias, threshold, source group", test_par_rule},
