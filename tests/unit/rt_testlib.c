@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sysconf.h"
+
 uint64_t tl_pp_size;
 ncsim_time_t tl_pp_rtt;
 
@@ -91,4 +93,16 @@ int tl_decomposition_adds_up(drv_sim *s)
 		}
 	}
 	return 1;
+}
+
+int tl_mp_load(const char *name, const char *text, mp_params *p, char **err)
+{
+	*err = NULL;
+	sysconf_t *c = sysconf_parse(name, text, err);
+	if (!c)
+		return -1;
+	mp_params_default(p);
+	int rc = mp_params_load(p, c, err);
+	sysconf_free(c);
+	return rc;
 }

@@ -39,6 +39,8 @@ drv_sim *tl_check_run(const rt_program *prog, uint32_t ntasks, const char *extra
 /* As tl_run with options of one's own (system_text, out_dir, output, io_log, ...); o->seed is kept. */
 drv_sim *tl_run_opts(const rt_program *prog, uint32_t ntasks, const drv_options *o, int argc, char **argv, int *rc,
                     FILE *err);
+/* The MPI parameters of system text `text` (named `name` in errors) over the defaults: 0, or -1 with *err. */
+int tl_mp_load(const char *name, const char *text, mp_params *p, char **err);
 /* Totals of physical rank r of the first job. */
 const task_totals *tl_tot(drv_sim *s, uint32_t r);
 /* 1 if network + sync + stack == mpi time for every task of s. */

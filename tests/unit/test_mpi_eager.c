@@ -36,17 +36,7 @@ static ncsim_time_t delay(uint64_t bytes) { return 3510000 + 550 * bytes; }
 
 /* ------------------------------------------------------------ the keys */
 
-static int load(const char *text, mp_params *p, char **err)
-{
-	*err = NULL;
-	sysconf_t *c = sysconf_parse("eager.conf", text, err);
-	if (!c)
-		return -1;
-	mp_params_default(p);
-	int rc = mp_params_load(p, c, err);
-	sysconf_free(c);
-	return rc;
-}
+static int load(const char *text, mp_params *p, char **err) { return tl_mp_load("eager.conf", text, p, err); }
 
 static void test_keys(void)
 {

@@ -67,17 +67,7 @@ static void test_defaults(void)
 	CU_ASSERT_EQUAL(mp_shm_time(&p, 1 << 20), 0);
 }
 
-static int load(const char *text, mp_params *p, char **err)
-{
-	*err = NULL;
-	sysconf_t *c = sysconf_parse("shm.conf", text, err);
-	if (!c)
-		return -1;
-	mp_params_default(p);
-	int rc = mp_params_load(p, c, err);
-	sysconf_free(c);
-	return rc;
-}
+static int load(const char *text, mp_params *p, char **err) { return tl_mp_load("shm.conf", text, p, err); }
 
 static void test_keys(void)
 {
