@@ -64,3 +64,5 @@ fuzz/%: tests/fuzz/%.c fuzz/libncsim-fuzz.a
 # handed, each case with its exit status, message and no output folder left behind.
 TESTS += tests/hostile/check.sh
 EXTRA_DIST += tests/hostile/check.sh tests/hostile/run-hostile.sh tests/hostile/cases
+# The full-scale study's table stage (examples/interference/run-study.sh --tables).
+TESTS += tests/e2e/study_tables.sh
