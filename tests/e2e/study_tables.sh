@@ -254,6 +254,23 @@ want "$t/wall.csv" "rand_node0-par,wkld3,2.000,,"
 want "$t/wall.csv" "all,total,76.500,,"
 want "$t/wall.csv" "cont-min,milc,2.000,1890.1618,945.1"
 
+# The figures of cont-min-wkld2 drawn from these tables (plot-study.sh,
+# gnuplot): three SVG files; the latency plot has a box for cosmoflow's I/O
+# in the hybrid (the only latency rows of that run with messages), and an
+# unknown workload is refused with status 2.
+plot=$NCSIM_SRCDIR/examples/interference/plot-study.sh
+if sh "$plot" "$tmp/out" cont-min wkld2 > "$tmp/plot.log" 2>&1; then
+	for f in cont-min-wkld2-latency cont-min-wkld2-links wkld2-saturation; do
+		grep -q '<svg' "$tmp/out/figures/$f.svg" 2>/dev/null || fail "figures/$f.svg: missing or not an SVG"
+	done
+	grep -q 'cosmo-io/wkld2' "$tmp/out/figures/cont-min-wkld2-latency.svg" ||
+		fail "the latency figure has no cosmo-io/wkld2 box"
+else
+	fail "plot-study.sh: $(cat "$tmp/plot.log")"
+fi
+sh "$plot" "$tmp/out" cont-min wkld9 > /dev/null 2>&1
+[ $? -eq 2 ] || fail "plot-study.sh accepted the workload wkld9"
+
 # A failing stage leaves the tables as they were and no temporary file: a
 # tasks.csv without the io_active_ps column.
 cp "$t/milc.csv" "$tmp/milc.before"
