@@ -317,13 +317,20 @@ static void test_machine_probe(void)
 	CU_ASSERT_EQUAL(wl_machine_probe(&o, 1, &m, &err), -1);
 	CU_ASSERT_PTR_NOT_NULL(err);
 	free(err);
-	/* The ideal network override keeps the file's node count, and has no topology. */
+	/*
+	 * The ideal network override keeps the file's node count and its groups
+	 * and routers, so placement and storage see the same machine as at the
+	 * packet level (node 39: router 9, group 4).
+	 */
 	o.routing = NULL;
 	o.network = "ideal";
 	CU_ASSERT_EQUAL_FATAL(wl_machine_probe(&o, 1, &m, &err), 0);
 	CU_ASSERT_EQUAL(m.nnodes, 40);
-	CU_ASSERT(!m.dragonfly);
-	CU_ASSERT_PTR_NULL(m.pl.router_of);
+	CU_ASSERT(m.dragonfly);
+	CU_ASSERT_EQUAL(pl_compute_nodes(&m.pl), 35);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m.pl.router_of);
+	CU_ASSERT_EQUAL(m.pl.group_of(m.pl.ctx, 39), 4);
+	CU_ASSERT_EQUAL(m.pl.router_of(m.pl.ctx, 39), 9);
 	wl_machine_free(&m);
 	free(path);
 	/* A system without node count: min_nodes, no storage. */
