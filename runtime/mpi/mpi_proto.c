@@ -161,6 +161,20 @@ static void env_free(mp_envpool *ep, uint32_t i)
 	ep->live--;
 }
 
+/*
+ * The receiver is done with envelope i. A delayed eager send still waiting
+ * for its NIC's notice keeps it (the notice names the send's request through
+ * it): the notice frees it then.
+ */
+static void env_received(mp_envpool *ep, uint32_t i)
+{
+	mp_env *e = mp_env_at(ep, i);
+	if (e->sent_wait)
+		e->sent_wait = 2;
+	else
+		env_free(ep, i);
+}
+
 void mp_envpool_free(mp_envpool *ep)
 {
 	for (uint32_t i = 0; i < ep->nchunks; i++)
@@ -340,15 +354,21 @@ static int shm_inject(rt_task *from, const net_msg *msg)
 		.inject_time = now, .tclass = msg->tclass,
 	};
 	sim_schedule(w->ctx, ev);
+	if (msg->want_sent) /* the copy is the sender's part */
+		net_send_sent(w->ctx, msg->sent_to, msg->notify_kind, copied - now, msg->cookie, msg->cookie2, msg->bytes,
+		              msg->src_node, msg->dst_node, msg->tclass);
 	return 0;
 }
 
 /* Puts one protocol message on the network, or through shared memory inside a node. */
-static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
+static void wire_msg(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass,
+                     int want_sent)
 {
 	task_world *w = from->w;
 	task_job *j = from->job;
 	net_msg msg = {
+		.sent_to = from->eid,
+		.want_sent = (uint8_t)want_sent,
 		.src_node = from->node,
 		.dst_node = j->nodes[to],
 		.bytes = bytes,
@@ -362,6 +382,11 @@ static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, u
 	int rc = msg.src_node == msg.dst_node ? shm_inject(from, &msg) : net_inject(w->net, w->ctx, &msg);
 	if (rc < 0)
 		refused(from, to, &msg, rc);
+}
+
+static void wire(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kind, uint64_t bytes, int tclass)
+{
+	wire_msg(from, to, envi, kind, bytes, tclass, 0);
 }
 
 /* ------------------------------------------------------------ credits */
@@ -556,7 +581,7 @@ static void cpu_step_done(rt_task *t, uint32_t idx)
 	r->env = 0;
 	t->tot.bytes_recv += e->bytes;
 	t->tot.msgs_recv++;
-	env_free(&w->envs, ei);
+	env_received(&w->envs, ei);
 }
 
 static ncsim_time_t cpu_cost(const mp_params *p, const mp_req *r, uint64_t bytes)
@@ -641,7 +666,7 @@ static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 		if (kind == MP_W_EAGER) {
 			t->tot.bytes_recv += e->bytes;
 			t->tot.msgs_recv++;
-			env_free(&w->envs, ei);
+			env_received(&w->envs, ei);
 		}
 		else
 			wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
@@ -690,14 +715,33 @@ static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
  * The send delay of e is over at its sender t: the message enters the
  * network, and a small or medium send completes. Returns 1 if it did.
  */
-static int sent(rt_task *t, uint32_t ei, const mp_env *e)
+static int sent(rt_task *t, uint32_t ei, mp_env *e)
 {
 	mp_req *r = req_of(&t->mpi, e->sreq);
+	if (e->proto == MP_SMALL && r) {
+		/* As in CODES' model-net: the send completes when its last packet starts leaving the NIC (nic_left). */
+		e->sent_wait = 1;
+		wire_msg(t, e->dst, ei, MP_W_EAGER, ck_sat_add(t->w->mp.header_bytes, e->bytes), e->tclass, 1);
+		return 0;
+	}
 	send_first(t, ei, e);
 	if (e->proto == MP_LARGE || !r)
 		return 0;
 	req_done(&t->mpi, r);
 	return 1;
+}
+
+/* The NIC's notice of a delayed eager send of t: the send completes. Returns 1. */
+static int nic_left(rt_task *t, uint32_t ei, mp_env *e)
+{
+	mp_req *r = req_of(&t->mpi, e->sreq);
+	if (r)
+		req_done(&t->mpi, r);
+	if (e->sent_wait == 2)
+		env_free(&t->w->envs, ei);
+	else
+		e->sent_wait = 0;
+	return r != NULL;
 }
 
 /* The rendezvous ACK reached the sender t. */
@@ -717,6 +761,11 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 	uint32_t ei = (uint32_t)d->cookie;
 	mp_env *e = mp_env_at(&t->w->envs, ei);
 	int progressed = 0;
+	if (d->sent) {
+		if (nic_left(t, ei, e))
+			after_delivery(t);
+		return;
+	}
 	switch ((enum mp_wire)d->cookie2) {
 	case MP_W_EAGER:
 	case MP_W_MEDHDR:

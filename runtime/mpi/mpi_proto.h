@@ -45,15 +45,13 @@
  * use the task's CPU, the task goes on at once, and the delays of sends
  * posted together run side by side (each from its own post); an event of
  * the sending task (a delivery to itself, MP_W_NIC) injects the message.
- * A small or medium send completes at that injection, no longer at once:
+ * A medium send completes at that injection; a small (mailbox) send when
+ * the network says its last packet starts leaving the NIC (net_msg
+ * want_sent, the completion of CODES' model-net sends):
  *
- *   post --(software steps)--> [send delay, off the CPU] --> inject: send done
+ *   post --(software steps)--> [send delay, off the CPU] --> inject --> NIC: send done
  *                                                              |
  *                                                  network --> receiver
- *
- * The network reports no "last byte left the sender's NIC" moment, so
- * completion at injection stands for it (it is early by the time the
- * message spends queued and serialized at the sender's NIC).
  *
  * Envelopes describe one message from its send to the end of its protocol.
  * They live in a pool of the simulation, addressed by index (the network
@@ -128,6 +126,7 @@ typedef struct mp_env {
 	uint32_t src, dst;   /* physical ranks in the job */
 	uint32_t next;       /* link in the free list */
 	uint8_t mctx, proto, consumed, tclass;
+	uint8_t sent_wait;   /* a delayed eager send waits for its NIC's notice: 1, and 2 once received (mpi_proto.c) */
 	rt_int tag;
 	uint64_t bytes;
 	rt_req sreq, rreq;

@@ -163,6 +163,9 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 		return NET_ETIME;
 	const an_xfer *x = xfer_of(m, msg->bytes);
 	ncsim_time_t s = occupy(&src->in, now, msg->bytes, x->in); /* the head leaves the source */
+	if (msg->want_sent) /* no packets here: the tail leaves the injection port */
+		net_send_sent(ctx, msg->sent_to, msg->notify_kind, s - now + x->in, msg->cookie, msg->cookie2, msg->bytes,
+		              msg->src_node, msg->dst_node, msg->tclass);
 	an_port *dst = &m->ports[msg->dst_node];
 	if (!m->p.latency_of && s == now && dst->slow_pending == 0) {
 		/*

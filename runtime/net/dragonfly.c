@@ -42,6 +42,8 @@ static int df_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		.notify_kind = msg->notify_kind,
 		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI,
 		.job = msg->job,
+		.sent_to = msg->sent_to,
+		.want_sent = msg->want_sent,
 	};
 	M->label = nl_label(&m->labels, M->job, M->tclass);
 	m->base.totals.msgs_injected[M->tclass]++;

@@ -144,9 +144,9 @@ typedef struct df_msg {
 	uint64_t left; /* packets not yet delivered: a 2^44-byte message has 2^32 packets of 4 KiB */
 	ncsim_time_t inject_time, first_tx;
 	uint32_t src, dst, next;
-	sim_eid notify;
+	sim_eid notify, sent_to;
 	uint16_t notify_kind, hops;
-	uint8_t tclass, job, nonmin, label;
+	uint8_t tclass, job, nonmin, label, want_sent;
 } df_msg;
 
 struct df_model;

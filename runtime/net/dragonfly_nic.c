@@ -129,6 +129,9 @@ static void try_inject(df_model *m, df_nic *n)
 			.label = M->label,
 		};
 		if (M->sent == M->bytes) {
+			if (M->want_sent) /* its last packet starts leaving now */
+				net_send_sent(ctx, M->sent_to, M->notify_kind, ts - now, M->cookie, M->cookie2, M->bytes, M->src,
+				              M->dst, M->tclass);
 			uint32_t next = M->next;
 			M->next = DF_NONE;
 			n->qhead = next;

@@ -85,9 +85,10 @@ typedef struct fl_flow {
 	uint64_t gen;            /* solo: the tag of its live FL_EV_SOLO event; 0 otherwise */
 	uint64_t bytes, cookie, cookie2;
 	uint32_t src, dst, next, hpos; /* next: free list; hpos: heap slot or FL_NONE */
-	sim_eid notify;
+	sim_eid notify, sent_to;
 	uint16_t notify_kind;
 	uint8_t nl, tclass, nonmin, fixed;
+	uint8_t want_sent;       /* net_msg.want_sent: tell sent_to when the last byte leaves */
 	uint8_t label;           /* (job, class) label: links_by_class.csv */
 	uint8_t solo;            /* started alone: its own completion event, not in the heap */
 	uint8_t fresh;           /* injected, waiting for its first rate (always recomputed) */
@@ -601,7 +602,7 @@ static uint32_t flow_new(fl_model *m)
 }
 
 /* Hands F's delivery to its receiver a path latency from now and counts it delivered. */
-static void deliver(fl_model *m, const fl_flow *F)
+static void deliver(fl_model *m, const fl_flow *F, ncsim_time_t sent)
 {
 	net_delivery d = {
 		.cookie = F->cookie, .cookie2 = F->cookie2, .bytes = F->bytes, .src_node = F->src, .dst_node = F->dst,
@@ -610,6 +611,10 @@ static void deliver(fl_model *m, const fl_flow *F)
 	m->base.totals.msgs_delivered[F->tclass]++;
 	m->base.totals.bytes_delivered[F->tclass] += F->bytes;
 	sim_send(m->ctx, F->notify, F->lat, F->notify_kind, &d, sizeof d);
+	/* Its last byte leaves now, at its bottleneck's pace (a tiny flow: xfer after injection, in `sent`). */
+	if (F->want_sent)
+		net_send_sent(m->ctx, F->sent_to, F->notify_kind, sent, F->cookie, F->cookie2, F->bytes, F->src, F->dst,
+		              F->tclass);
 }
 
 /*
@@ -627,7 +632,7 @@ static void deliver_tiny(fl_model *m, fl_flow *F, ncsim_time_t xfer)
 		nl_add(&m->labels, F->label, F->link[k], F->bytes);
 	}
 	F->lat += xfer;
-	deliver(m, F);
+	deliver(m, F, xfer);
 }
 
 static void flow_free(fl_model *m, uint32_t f)
@@ -648,7 +653,7 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 		.src = msg->src_node, .dst = msg->dst_node, .bytes = msg->bytes, .left = (double)msg->bytes,
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .notify = msg->notify, .notify_kind = msg->notify_kind,
 		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = now,
-		.since = now, .hpos = FL_NONE,
+		.since = now, .hpos = FL_NONE, .sent_to = msg->sent_to, .want_sent = msg->want_sent,
 	};
 	F->label = nl_label(&m->labels, msg->job, F->tclass);
 	route(m, F);
@@ -716,7 +721,7 @@ static void complete(fl_model *m, uint32_t f)
 				m->cut = F->rate;
 		}
 	}
-	deliver(m, F);
+	deliver(m, F, 0);
 	m->open--;
 	flow_free(m, f);
 }

@@ -19,6 +19,9 @@ static int ideal_inject(net_model *m, sim_ctx *ctx, const net_msg *msg)
 		.inject_time = sim_now(ctx), .tclass = msg->tclass,
 	};
 	sim_schedule(ctx, ev);
+	if (msg->want_sent)
+		net_send_sent(ctx, msg->sent_to, msg->notify_kind, 0, msg->cookie, msg->cookie2, msg->bytes, msg->src_node,
+		              msg->dst_node, msg->tclass);
 	/* Delivery is certain and immediate: both totals move together. */
 	m->totals.msgs_injected[msg->tclass]++;
 	m->totals.bytes_injected[msg->tclass] += msg->bytes;

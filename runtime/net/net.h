@@ -44,6 +44,14 @@ typedef struct net_msg {
 	uint16_t notify_kind; /* its handler index */
 	uint64_t cookie;      /* opaque to the network, returned on delivery */
 	uint64_t cookie2;     /* second opaque word */
+	/*
+	 * With want_sent, the model also tells entity sent_to (event kind
+	 * notify_kind, a net_delivery with .sent = 1) when the message's last
+	 * packet starts leaving the source NIC: when a send whose completion is
+	 * tied to its NIC, as in CODES' model-net, completes.
+	 */
+	sim_eid sent_to;
+	uint8_t want_sent;
 } net_msg;
 
 /* Payload of the delivery event. */
@@ -55,6 +63,7 @@ typedef struct net_delivery {
 	uint16_t hops;            /* router-to-router hops of the last packet (0 off-network) */
 	uint8_t tclass;
 	uint8_t nonminimal;       /* 1 if any packet took a non-minimal path */
+	uint8_t sent;             /* 1: not the delivery but net_msg.want_sent's notice at the source */
 } net_delivery;
 SIM_PAYLOAD_CHECK(net_delivery);
 
@@ -105,6 +114,13 @@ struct net_model {
 	uint32_t per_router, per_group;
 	net_totals totals;
 };
+
+/*
+ * Schedules the want_sent notice of a message (cookies, bytes, nodes, class
+ * as in its net_msg) for entity `to`, `delay` from now. Models call it.
+ */
+void net_send_sent(sim_ctx *ctx, sim_eid to, uint16_t kind, ncsim_time_t delay, uint64_t cookie, uint64_t cookie2,
+                   uint64_t bytes, uint32_t src, uint32_t dst, uint8_t tclass);
 
 /* Convenience wrappers. */
 static inline int net_inject(net_model *m, sim_ctx *ctx, const net_msg *msg) { return m->ops->inject(m, ctx, msg); }

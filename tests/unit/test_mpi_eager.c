@@ -5,6 +5,9 @@
  * posted together running side by side, the other protocols, credits and
  * shared memory under a delay, and runs without the keys left as they were.
  *
+ * A delayed eager send completes when its message has left the sender's NIC
+ * (its last byte out of the injection port at the analytic level).
+ *
  * Test machine (rt_testlib.h): latency L = 100 ns, links 10 GB/s, injection
  * 20 GB/s; an idle message of B bytes takes net(B) = L + B/10 GB/s and holds
  * the sender's injection port B/20 GB/s. EAGER below is the [mpi] section
@@ -136,10 +139,15 @@ static void test_one_message(void)
 	/* 277,225,200 + (100,000 + 49,766,400) ps */
 	CU_ASSERT_EQUAL(t_recvd, delay(MILC) + net(MILC));
 	CU_ASSERT_EQUAL(t_recvd, 327091600);
-	/* The send returns when the message is handed to the NIC (before its serialization there). */
-	CU_ASSERT_EQUAL(t_sent, delay(MILC));
+	/*
+	 * The send returns when the message's last byte leaves the sender's
+	 * injection port (the analytic level has no packets): its delay, then
+	 * 497,664 B at 20 GB/s = 24,883,200 ps.
+	 */
+	CU_ASSERT_EQUAL(t_sent, delay(MILC) + inj(MILC));
+	CU_ASSERT_EQUAL(t_sent, 302108400);
 	/* Its wait is all network (no partner to wait for) and no software step ran. */
-	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_NET], delay(MILC));
+	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_NET], delay(MILC) + inj(MILC));
 	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_STACK], 0);
 	CU_ASSERT_EQUAL(tl_tot(s, 1)->t[TK_T_MPI_STACK], 0);
 	drv_free(s);
@@ -150,6 +158,36 @@ static void test_one_message(void)
 	/* A 0-byte message pays the fixed part only. */
 	drv_free(run_one(0, EAGER));
 	CU_ASSERT_EQUAL(t_recvd, 3510000 + net(0));
+}
+
+/*
+ * At the packet level the send completes when the message's last packet
+ * starts leaving the NIC, as a blocking send of CODES' model-net returns:
+ * on df-tiny's idle machine (16 GiB/s terminal links, 4 KiB packets) a
+ * 1-packet message at its delay, a 2-packet one a packet's serialization
+ * later (4096 B at 16 GiB/s = 238,418.6 ps, rounded up).
+ */
+static void test_packet_level(void)
+{
+	char *path = ut_src_path("stdlib/systems/df-tiny.conf"), *text = ut_slurp(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	char *sys = xasprintf("%s\n" EAGER, text);
+	int rc;
+	static const struct {
+		uint64_t bytes;
+		ncsim_time_t after_delay;
+	} cases[] = {{4096, 0}, {8192, 238419}};
+	for (size_t i = 0; i < 2; i++) {
+		msg_size = cases[i].bytes;
+		drv_sim *s = tl_run(&prog_one_message, 2, sys, &rc, NULL);
+		CU_ASSERT_EQUAL(rc, 0);
+		CU_ASSERT_EQUAL(t_sent, delay(cases[i].bytes) + cases[i].after_delay);
+		CU_ASSERT_TRUE(t_recvd > t_sent);
+		drv_free(s);
+	}
+	free(sys);
+	free(text);
+	free(path);
 }
 
 /* ------------------------------------------------------------ sends posted together */
@@ -182,8 +220,8 @@ static void test_parallel_delays(void)
 	CU_ASSERT_EQUAL(t_end[1], delay(MILC) + net(MILC));
 	CU_ASSERT_EQUAL(t_end[2], delay(MILC) + inj(MILC) + net(MILC));
 	CU_ASSERT_EQUAL(t_end[2], 351974800);
-	/* The sender waited for the two hand-overs, at D both. */
-	CU_ASSERT_EQUAL(t_end[0], delay(MILC));
+	/* The sender waited for both to leave its injection port, the second one inj later. */
+	CU_ASSERT_EQUAL(t_end[0], delay(MILC) + 2 * inj(MILC));
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
 	drv_free(s);
 }
@@ -259,10 +297,11 @@ static void test_credits_delayed(void)
 	/*
 	 * A credit comes back one round trip (64 B each way) after its message
 	 * enters the network, 1 us after its post: the third send waits until
-	 * 1 us + rtt, then waits its own 1 us delay.
+	 * 1 us + rtt, then waits its own 1 us delay, and completes when its
+	 * 64 B have left the injection port.
 	 */
 	ncsim_time_t rtt = 2 * net(HDR);
-	CU_ASSERT_EQUAL(flood_end, 1000000 + rtt + 1000000);
+	CU_ASSERT_EQUAL(flood_end, 1000000 + rtt + 1000000 + inj(HDR));
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
 	drv_free(s);
 }
@@ -280,7 +319,8 @@ static void test_shm_delayed(void)
 	drv_sim *s = tl_run_opts(&prog_one_message, 2, &o, 0, NULL, &rc, NULL);
 	CU_ASSERT_EQUAL_FATAL(rc, 0);
 	CU_ASSERT_EQUAL(t_recvd, delay(MILC) + 1000000 + 500 * (uint64_t)MILC);
-	CU_ASSERT_EQUAL(t_sent, delay(MILC));
+	/* The sender's part is the copy: its send completes when the copy ends. */
+	CU_ASSERT_EQUAL(t_sent, delay(MILC) + 500 * (uint64_t)MILC);
 	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
 	drv_free(s);
 	free(sys);
@@ -327,6 +367,7 @@ int main(void)
 		{"bad values: file:line errors", test_key_errors},
 		{"one eager message: delay + network", test_one_message},
 		{"sends posted together: delays side by side", test_parallel_delays},
+		{"packet level: the send completes as its last packet leaves", test_packet_level},
 		{"each message its own offset", test_own_offsets},
 		{"medium and large protocols under a delay", test_large_delayed},
 		{"credits under a delay", test_credits_delayed},
