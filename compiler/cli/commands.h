@@ -11,5 +11,6 @@ int cmd_run(int argc, char **argv);      /* ncsim run FILE -n TASKS [options] [-
 int cmd_run_posterior(int argc, char **argv); /* ncsim run --posterior FILE [--samples K] [-j N] ... (argv[0] "run") */
 int cmd_calibrate(int argc, char **argv); /* ncsim calibrate [SPEC] [options]: fit a system to measurements */
 int cmd_predict(int argc, char **argv);  /* ncsim predict [SYSTEM] [SPEC] [options]: simulated vs measured */
+int cmd_report(int argc, char **argv);   /* ncsim report DIR... [-o PAGE]: figures of finished runs in one HTML page */
 
 #endif

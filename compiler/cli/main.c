@@ -22,6 +22,7 @@ static void usage(FILE *f)
 	        "  netbench [options]    synthetic traffic on a dragonfly (see ncsim netbench --help)\n"
 	        "  calibrate [SPEC] [options]  fit a system file to measurements (doc/calibration.md)\n"
 	        "  predict [SYSTEM] [SPEC]     simulated against measured figures, per point\n"
+	        "  report DIR... [-o PAGE]     figures and tables of finished runs in one HTML page (gnuplot)\n"
 	        "\n"
 	        "options:\n"
 	        "  -h, --help        show this help\n"
@@ -52,6 +53,7 @@ int main(int argc, char **argv)
 		{"run", cmd_run},
 		{"calibrate", cmd_calibrate},
 		{"predict", cmd_predict},
+		{"report", cmd_report},
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(argv[1], cmds[i].name))

@@ -56,10 +56,11 @@ static int choose_network(const char *s) { return drv_network_model(s) ? 0 : -1;
 #define P OPT_CMD_COMPILE
 #define K OPT_CMD_CALIBRATE
 #define D OPT_CMD_PREDICT
+#define G OPT_CMD_REPORT /* graphs */
 #define SIM (R | W | S)
 
 static const opt_row rows[OPT_NIDS] = {
-	[OPT_HELP] = {"help", 'h', K_FLAG, NULL, SIM | N | C | P | K | D, "show this help"},
+	[OPT_HELP] = {"help", 'h', K_FLAG, NULL, SIM | N | C | P | K | D | G, "show this help"},
 	[OPT_TASKS] = {"tasks", 'n', K_COUNT, "N", R | S, "number of tasks (default 1)"},
 	[OPT_TASKS_PER_NODE] = {"tasks-per-node", 0, K_COUNT, "K", R | S,
 	                        "put K consecutive ranks on each compute node (default 1; intra-node messages: "
@@ -109,8 +110,9 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
 	[OPT_SYNTAX_ONLY] = {"syntax-only", 0, K_FLAG, NULL, C, "parse only: skip the semantic checks"},
-	[OPT_OUTPUT] = {"output", 'o', K_TEXT, "OUT.c", P,
-	                "output file (default: FILE.c in the current folder; - for stdout)"},
+	[OPT_OUTPUT] = {"output", 'o', K_TEXT, "FILE", P | G,
+	                "compile: the C file (default FILE.c in the current folder; - for stdout); "
+	                "report: the page (default DIR/report.html)"},
 	[OPT_GROUPS] = {"groups", 0, K_COUNT, "N", N, "groups of the dragonfly (overrides the system)"},
 	[OPT_ROUTERS] = {"routers", 0, K_COUNT, "N", N, "routers per group (overrides the system)"},
 	[OPT_NODES] = {"nodes", 0, K_COUNT, "N", N, "nodes per router (overrides the system)"},
@@ -178,6 +180,7 @@ static const struct opt_env {
 	{"NCPTL_LOG_ONLY", SIM, "ranks that write log files, such as 0,4-7 (default: all)"},
 	{"TMPDIR", K | D, "where the runs of an evaluation keep their scratch files (default /tmp)"},
 	{"NCSIM_ARENA_DEBUG", R | W | C | P, "1: allocate each syntax-tree node on its own (for ASan, valgrind)"},
+	{"PATH", G, "folders searched for gnuplot (the Debian package gnuplot-nox)"},
 };
 
 /* The commands: how each is called, and what it takes besides options. */
@@ -231,6 +234,12 @@ static const struct opt_command {
 	 "  Runs every benchmark on SYSTEM and prints simulated against measured figures per point,\n"
 	 "  with the loss of each benchmark; the last line is the loss over all of them.\n",
 	 NULL, 3, 0},
+	{G,
+	 "usage: ncsim report DIR... [options]\n"
+	 "  Draws the figures of finished runs (folders that ncsim run wrote) with gnuplot into one HTML\n"
+	 "  page; several DIRs are compared side by side, labelled by their folder names (doc/report.md).\n",
+	 "  Each figure's data file and gnuplot script go to the folder beside the page named after it\n"
+	 "  (report/ for report.html), with the SVG that gnuplot drew.\n", 0, 0},
 };
 
 static const struct opt_command *command(unsigned cmd)

@@ -41,6 +41,7 @@ enum opt_cmd {
 	OPT_CMD_COMPILE = 1u << 5,  /* ncsim compile */
 	OPT_CMD_CALIBRATE = 1u << 6, /* ncsim calibrate */
 	OPT_CMD_PREDICT = 1u << 7,  /* ncsim predict */
+	OPT_CMD_REPORT = 1u << 8,   /* ncsim report */
 };
 
 /* One identifier per option: the row of the table, the slot of its value. */

@@ -1,0 +1,324 @@
+/*
+ * html.c - the report page (see html.h).
+ */
+#include "config.h"
+
+#include "report/html.h"
+
+#include <string.h>
+
+#include "report/text.h"
+
+/* Plain CSS: the page reads the same with the style sheet off, and prints one figure per block. */
+static const char style[] =
+    "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#222;"
+    "max-width:62rem;margin:1.5rem auto;padding:0 1rem}\n"
+    "h1{font-size:1.6rem;margin:0 0 .5rem}\n"
+    "h2{font-size:1.2rem;border-bottom:1px solid #ccc;padding-bottom:.2rem;margin-top:2rem}\n"
+    "table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}\n"
+    "th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}\n"
+    "th{background:#f2f2f2}\n"
+    "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+    "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem;word-break:break-all}\n"
+    ".warning{border:2px solid #c0392b;background:#fdecea;padding:.5rem .8rem;margin:1rem 0}\n"
+    ".note{border-left:4px solid #999;background:#f4f4f4;padding:.4rem .8rem}\n"
+    "figure{margin:1rem 0;break-inside:avoid;page-break-inside:avoid}\n"
+    "figure svg{width:100%;height:auto;display:block}\n"
+    "figcaption{font-size:.9rem;margin-top:.3rem}\n"
+    "footer{margin-top:2rem;font-size:.8rem;color:#555}\n"
+    "@media print{body{max-width:none;margin:0;font-size:10pt}a{color:inherit;text-decoration:none}"
+    "h2{break-after:avoid;page-break-after:avoid}.warning{border-width:3px}}\n";
+
+void rep_html_escape(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		switch (s[i]) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(s[i], f);
+		}
+}
+
+static void esc(FILE *f, const char *s) { rep_html_escape(f, s, strlen(s)); }
+
+/* A table cell holding a time or a size in its own unit. */
+static void cell_quantity(FILE *f, double v, int bytes)
+{
+	rep_buf b = {0};
+	rep_buf_quantity(&b, v, bytes);
+	fprintf(f, "<td class=\"n\">%s</td>", b.ptr);
+	rep_buf_free(&b);
+}
+
+static void cell_text(FILE *f, const char *s)
+{
+	fputs("<td>", f);
+	esc(f, *s ? s : "?");
+	fputs("</td>", f);
+}
+
+/* ------------------------------------------------------------------ header */
+
+static void inputs_one(FILE *f, const rep_run *r)
+{
+	fputs("<table class=\"inputs\">\n<tr><th>Command line</th><td><code>", f);
+	esc(f, *r->command ? r->command : "?");
+	fputs("</code></td></tr>\n<tr><th>Folder</th><td><code>", f);
+	esc(f, r->dir);
+	fputs("</code></td></tr>\n", f);
+	static const char *const names[] = {"System", "Network", "ncsim version", "Status"};
+	const char *vals[] = {r->system, r->network, r->version, r->status};
+	for (size_t i = 0; i < 4; i++) {
+		fprintf(f, "<tr><th>%s</th>", names[i]);
+		cell_text(f, vals[i]);
+		fputs("</tr>\n", f);
+	}
+	fprintf(f, "<tr><th>Seed</th><td class=\"n\">%llu</td></tr>\n", (unsigned long long)r->seed);
+	fputs("<tr><th>Simulated time</th>", f);
+	cell_quantity(f, (double)r->sim_end_ps, 0);
+	fprintf(f, "</tr>\n<tr><th>Events</th><td class=\"n\">%llu</td></tr>\n", (unsigned long long)r->events);
+	if (r->wall_seconds >= 0)
+		fprintf(f, "<tr><th>Wall time</th><td class=\"n\">%.3g s</td></tr>\n", r->wall_seconds);
+	fputs("</table>\n", f);
+}
+
+static void inputs_many(FILE *f, const rep_page *p)
+{
+	fputs("<table class=\"inputs\">\n<tr><th>Run</th><th>Status</th><th>System</th><th>Network</th><th>Seed</th>"
+	      "<th>ncsim</th><th>Simulated time</th><th>Command line</th></tr>\n",
+	      f);
+	for (size_t i = 0; i < p->nruns; i++) {
+		const rep_run *r = p->runs[i];
+		fputs("<tr>", f);
+		cell_text(f, r->label);
+		cell_text(f, r->status);
+		cell_text(f, r->system);
+		cell_text(f, r->network);
+		fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)r->seed);
+		cell_text(f, r->version);
+		cell_quantity(f, (double)r->sim_end_ps, 0);
+		fputs("<td><code>", f);
+		esc(f, r->command);
+		fputs("</code></td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void contents(FILE *f, const rep_page *p)
+{
+	fputs("<nav><h2>Contents</h2>\n<ol>\n<li><a href=\"#summary\">Summary per job</a></li>\n", f);
+	if (p->nruns > 1)
+		fputs("<li><a href=\"#slowdown\">Slowdown against the first run</a></li>\n", f);
+	for (size_t i = 0; i < p->figs->len; i++) {
+		const rep_figure *g = &p->figs->ptr[i];
+		fprintf(f, "<li><a href=\"#fig-%s\">Figure %zu. ", g->id, i + 1);
+		esc(f, g->title);
+		fputs(g->note ? " (not drawn)</a></li>\n" : "</a></li>\n", f);
+	}
+	fputs("</ol>\n</nav>\n", f);
+}
+
+/* ------------------------------------------------------------------ tables */
+
+/* The mean per rank of a job total (0 for a job without tasks). */
+static double per_rank(uint64_t total, uint64_t tasks) { return tasks ? (double)total / (double)tasks : 0; }
+
+static void summary(FILE *f, const rep_page *p)
+{
+	int many = p->nruns > 1;
+	fputs("<section id=\"summary\">\n<h2>Summary per job</h2>\n<p>From summary.json. End: the time the job's last "
+	      "rank ended. Compute, MPI and I/O: the job's totals divided by its tasks (the mean per rank). "
+	      "Bytes and messages: sent by the job's ranks; I/O bytes: read and written.</p>\n<table>\n<tr><th>Job</th>",
+	      f);
+	if (many)
+		fputs("<th>Run</th>", f);
+	fputs("<th>Tasks</th><th>End</th><th>Compute</th><th>MPI</th><th>I/O</th><th>Bytes sent</th>"
+	      "<th>Messages</th><th>I/O bytes</th></tr>\n",
+	      f);
+	/* Jobs in the order of the first run that has them, each followed by its other runs. */
+	for (size_t r0 = 0; r0 < p->nruns; r0++)
+		for (size_t j = 0; j < p->runs[r0]->jobs.len; j++) {
+			const char *name = p->runs[r0]->jobs.ptr[j].name;
+			int seen = 0;
+			for (size_t k = 0; k < r0; k++)
+				seen |= rep_run_job(p->runs[k], name) != NULL;
+			for (size_t r = r0; r < p->nruns && !seen; r++) {
+				const rep_job *x = rep_run_job(p->runs[r], name);
+				if (!x)
+					continue;
+				fputs("<tr>", f);
+				cell_text(f, x->name);
+				if (many)
+					cell_text(f, p->runs[r]->label);
+				fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->tasks);
+				cell_quantity(f, (double)x->end_ps, 0);
+				cell_quantity(f, per_rank(x->compute_ps, x->tasks), 0);
+				cell_quantity(f, per_rank(x->mpi_ps, x->tasks), 0);
+				cell_quantity(f, per_rank(x->io_ps, x->tasks), 0);
+				cell_quantity(f, (double)x->bytes_sent, 1);
+				fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->msgs_sent);
+				cell_quantity(f, (double)x->io_bytes, 1);
+				fputs("</tr>\n", f);
+			}
+		}
+	fputs("</table>\n</section>\n", f);
+}
+
+/* A ratio cell: x / ref, or a dash when there is no reference. */
+static void cell_ratio(FILE *f, double x, double ref)
+{
+	if (ref > 0)
+		fprintf(f, "<td class=\"n\">%.3f</td>", x / ref);
+	else
+		fputs("<td class=\"n\">&ndash;</td>", f);
+}
+
+static void slowdown(FILE *f, const rep_page *p)
+{
+	const rep_run *base = p->runs[0];
+	fputs("<section id=\"slowdown\">\n<h2>Slowdown against the first run</h2>\n<p>Each job of each run against "
+	      "the same job (by name) in ",
+	      f);
+	esc(f, base->label);
+	fputs(": the ratio of its end time, of its mean MPI time per rank and of its mean I/O time per rank "
+	      "(summary.json). Above 1: slower than in the first run; a dash: the first run has no such job, or "
+	      "spent no time there.</p>\n<table>\n<tr><th>Job</th><th>Run</th><th>End</th><th>End ratio</th>"
+	      "<th>MPI per rank</th><th>MPI ratio</th><th>I/O per rank</th><th>I/O ratio</th></tr>\n",
+	      f);
+	for (size_t j = 0; j < base->jobs.len; j++) {
+		const rep_job *b = &base->jobs.ptr[j];
+		for (size_t r = 1; r < p->nruns; r++) {
+			const rep_job *x = rep_run_job(p->runs[r], b->name);
+			if (!x)
+				continue;
+			double mpi = per_rank(x->mpi_ps, x->tasks), io = per_rank(x->io_ps, x->tasks);
+			fputs("<tr>", f);
+			cell_text(f, b->name);
+			cell_text(f, p->runs[r]->label);
+			cell_quantity(f, (double)x->end_ps, 0);
+			cell_ratio(f, (double)x->end_ps, (double)b->end_ps);
+			cell_quantity(f, mpi, 0);
+			cell_ratio(f, mpi, per_rank(b->mpi_ps, b->tasks));
+			cell_quantity(f, io, 0);
+			cell_ratio(f, io, per_rank(b->io_ps, b->tasks));
+			fputs("</tr>\n", f);
+		}
+	}
+	fputs("</table>\n</section>\n", f);
+}
+
+/* ----------------------------------------------------------------- figures */
+
+/* The first occurrence of any of the patterns in s, or NULL; *which says which. */
+static const char *first_of(const char *s, const char *const *pats, size_t n, size_t *which)
+{
+	const char *best = NULL;
+	for (size_t i = 0; i < n; i++) {
+		const char *q = strstr(s, pats[i]);
+		if (q && (!best || q < best)) {
+			best = q;
+			*which = i;
+		}
+	}
+	return best;
+}
+
+/*
+ * Writes gnuplot's SVG inline: from its <svg> element on (the XML prologue
+ * may not stand inside HTML), with its ids prefixed by the figure's own
+ * (every gnuplot SVG defines the same ones, and ids must be unique in a
+ * page), and its <title> naming the figure instead of gnuplot.
+ */
+static void inline_svg(FILE *f, const char *svg, const char *id, const char *title)
+{
+	static const char *const pats[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#", "<title>Gnuplot</title>"};
+	const char *s = strstr(svg, "<svg");
+	size_t which = 0;
+	s = s ? s : svg;
+	for (const char *q; (q = first_of(s, pats, 6, &which));) {
+		size_t n = strlen(pats[which]);
+		fwrite(s, 1, (size_t)(q - s), f);
+		if (which == 5) {
+			fputs("<title>", f);
+			esc(f, title);
+			fputs("</title>", f);
+		} else {
+			fprintf(f, "%s%s-", pats[which], id);
+		}
+		s = q + n;
+	}
+	fputs(s, f);
+}
+
+static void figure(FILE *f, const rep_page *p, size_t i)
+{
+	const rep_figure *g = &p->figs->ptr[i];
+	fprintf(f, "<section id=\"fig-%s\">\n<h2>Figure %zu. ", g->id, i + 1);
+	esc(f, g->title);
+	fputs("</h2>\n", f);
+	if (g->note) {
+		fputs("<p class=\"note\">", f);
+		esc(f, g->note);
+		fputs("</p>\n", f);
+		if (g->caption && *g->caption) {
+			fputs("<p>", f);
+			esc(f, g->caption);
+			fputs("</p>\n", f);
+		}
+		fputs("</section>\n", f);
+		return;
+	}
+	fputs("<figure>\n", f);
+	if (g->svg)
+		inline_svg(f, g->svg, g->id, g->title);
+	fprintf(f, "\n<figcaption><b>Figure %zu.</b> ", i + 1);
+	esc(f, g->caption);
+	fputs(" Data: <code>", f);
+	esc(f, p->figdir);
+	fprintf(f, "/%s.dat</code>, gnuplot script: <code>", g->id);
+	esc(f, p->figdir);
+	fprintf(f, "/%s.gp</code>.</figcaption>\n</figure>\n</section>\n", g->id);
+}
+
+/* -------------------------------------------------------------------- page */
+
+void rep_html_write(FILE *f, const rep_page *p)
+{
+	const rep_run *first = p->runs[0];
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ncsim report: ",
+	      f);
+	if (p->nruns == 1)
+		esc(f, first->label);
+	else
+		fprintf(f, "%zu runs", p->nruns);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>ncsim report: ", style);
+	if (p->nruns == 1)
+		esc(f, first->label);
+	else
+		fprintf(f, "%zu runs side by side", p->nruns);
+	fputs("</h1>\n", f);
+	if (p->nruns == 1)
+		inputs_one(f, first);
+	else
+		inputs_many(f, p);
+	fputs("</header>\n", f);
+	for (size_t i = 0; i < p->nwarnings; i++) {
+		fputs("<p class=\"warning\"><b>Warning:</b> ", f);
+		esc(f, p->warnings[i]);
+		fputs("</p>\n", f);
+	}
+	contents(f, p);
+	summary(f, p);
+	if (p->nruns > 1)
+		slowdown(f, p);
+	for (size_t i = 0; i < p->figs->len; i++)
+		figure(f, p, i);
+	fputs("<footer>Written by <code>ncsim report</code> (ncsim " PACKAGE_VERSION ") from the run folders' "
+	      "summary.json, tasks.csv and links.csv. Each figure's data and gnuplot script are in <code>",
+	      f);
+	esc(f, p->figdir);
+	fputs("/</code>.</footer>\n</body>\n</html>\n", f);
+}

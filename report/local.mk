@@ -1,0 +1,16 @@
+# report/local.mk: `ncsim report`, the figures and tables of finished runs in one
+# HTML page (doc/report.md). It reads only the documented output files of a run
+# folder, so it links no model: base/ and the atomic files of runtime/stats/.
+REPORT_SOURCES = report/json_read.c report/csv_read.c report/text.c report/stats.c report/run.c \
+	report/plot.c report/figures.c report/gnuplot.c report/html.c report/report.c
+noinst_HEADERS += report/json_read.h report/csv_read.h report/text.h report/stats.h report/run.h \
+	report/plot.h report/figures.h report/gnuplot.h report/html.h report/report.h
+# The command sits in the binary itself, as cmd_calibrate.c does.
+ncsim_SOURCES += compiler/cli/cmd_report.c $(REPORT_SOURCES)
+
+# The data of every figure against hand-made run folders; the readers' errors.
+check_PROGRAMS += tests/unit/test_report
+tests_unit_test_report_SOURCES = tests/unit/test_report.c $(REPORT_SOURCES)
+TESTS += tests/unit/test_report
+# A report of real runs: one, several, and the error cases with their exit statuses.
+TESTS += tests/e2e/report.sh

@@ -1,0 +1,152 @@
+/*
+ * report.c - `ncsim report`: the driver (see report.h).
+ */
+#include "report/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "report/figures.h"
+#include "report/gnuplot.h"
+#include "report/html.h"
+#include "report/run.h"
+#include "runtime/stats/outfile.h"
+
+char *rep_default_page(const char *dir, size_t ndirs)
+{
+	return ndirs == 1 ? xasprintf("%s/report.html", dir) : xstrdup("report.html");
+}
+
+char *rep_figure_dir(const char *page)
+{
+	size_t n = strlen(page);
+	const char *slash = strrchr(page, '/'), *base = slash ? slash + 1 : page;
+	static const char *const exts[] = {".html", ".htm"};
+	for (size_t i = 0; i < 2; i++) {
+		size_t e = strlen(exts[i]);
+		if (n - (size_t)(base - page) > e && !strcmp(page + n - e, exts[i]))
+			return xstrndup(page, n - e);
+	}
+	return xasprintf("%s-figures", page);
+}
+
+/* The warning for a run whose status is not "ok" (heap), or NULL. */
+static char *status_warning(const rep_run *r)
+{
+	if (!strcmp(r->status, "ok"))
+		return NULL;
+	return xasprintf("run %s has status \"%s\" in summary.json: the simulation did not end normally, so its "
+	                 "figures show only what it recorded until then",
+	                 r->label, *r->status ? r->status : "(none)");
+}
+
+/* Removes what an earlier report left of figure id in figdir (now not drawn), so no stale file remains. */
+static void forget(const char *figdir, const char *id)
+{
+	static const char *const exts[] = {"dat", "gp", "svg"};
+	for (size_t i = 0; i < 3; i++) {
+		char *p = xasprintf("%s/%s.%s", figdir, id, exts[i]);
+		unlink(p);
+		free(p);
+	}
+}
+
+/* Writes ID.dat and ID.gp of figure g into figdir and has gnuplot draw it. */
+static enum rep_status draw(const char *gnuplot, const char *figdir, rep_figure *g, char **err)
+{
+	char *dat = xasprintf("%s/%s.dat", figdir, g->id), *gp = xasprintf("%s/%s.gp", figdir, g->id);
+	enum rep_status st = REP_ERR_IO;
+	if (outfile_write_all(dat, g->data, strlen(g->data), 0, err) == 0 &&
+	    outfile_write_all(gp, g->script, strlen(g->script), 0, err) == 0)
+		st = (g->svg = rep_gp_draw(gnuplot, figdir, g->id, err)) ? REP_OK : REP_ERR_GNUPLOT;
+	free(dat);
+	free(gp);
+	return st;
+}
+
+/* Writes the page atomically. */
+static enum rep_status write_page(const char *path, const rep_page *p, char **err)
+{
+	outfile *f = outfile_open(path, 0, err);
+	if (!f)
+		return REP_ERR_IO;
+	rep_html_write(outfile_stream(f), p);
+	return outfile_commit(f, err) == 0 ? REP_OK : REP_ERR_IO;
+}
+
+/* Loads every run folder; runs[] gets the ones read. */
+static enum rep_status load_all(const rep_options *o, rep_run **runs, rep_result *res, char **err)
+{
+	for (size_t i = 0; i < o->ndirs; i++) {
+		enum rep_fail why;
+		if (!(runs[i] = rep_run_load(o->dirs[i], err, &why)))
+			return why == REP_FAIL_INPUT ? REP_ERR_INPUT : REP_ERR_IO;
+		char *w = status_warning(runs[i]);
+		if (w) {
+			res->warnings = xreallocarray(res->warnings, res->nwarnings + 1, sizeof *res->warnings);
+			res->warnings[res->nwarnings++] = w;
+		}
+	}
+	/* Two folders of the same name are told apart by their paths. */
+	for (size_t i = 0; i < o->ndirs; i++)
+		for (size_t k = i + 1; k < o->ndirs; k++)
+			if (!strcmp(runs[i]->label, runs[k]->label)) {
+				free(runs[k]->label);
+				runs[k]->label = xstrdup(runs[k]->dir);
+			}
+	return REP_OK;
+}
+
+enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
+{
+	*res = (rep_result){0};
+	char *gnuplot = rep_gp_find();
+	if (!gnuplot) {
+		*err = xstrdup("gnuplot is not installed (not found in PATH): " REP_GP_INSTALL);
+		return REP_ERR_NO_GNUPLOT;
+	}
+	rep_run **runs = xcalloc(o->ndirs, sizeof *runs);
+	rep_figures figs = {0};
+	enum rep_status st = load_all(o, runs, res, err);
+	res->page = o->output ? xstrdup(o->output) : rep_default_page(o->dirs[0], o->ndirs);
+	res->figdir = rep_figure_dir(res->page);
+	if (st == REP_OK) {
+		rep_fig_build(runs, o->ndirs, &figs);
+		if (outfile_mkdir_p(res->figdir, err) < 0)
+			st = REP_ERR_IO;
+	}
+	for (size_t i = 0; st == REP_OK && i < figs.len; i++) {
+		if (figs.ptr[i].note) {
+			forget(res->figdir, figs.ptr[i].id);
+			res->skipped++;
+		} else if ((st = draw(gnuplot, res->figdir, &figs.ptr[i], err)) == REP_OK) {
+			res->drawn++;
+		}
+	}
+	if (st == REP_OK) {
+		const char *slash = strrchr(res->figdir, '/');
+		rep_page page = {runs, o->ndirs, &figs, slash ? slash + 1 : res->figdir,
+		                 (const char *const *)res->warnings, res->nwarnings};
+		st = write_page(res->page, &page, err);
+	}
+	rep_fig_free(&figs);
+	for (size_t i = 0; i < o->ndirs; i++)
+		rep_run_free(runs[i]);
+	free(runs);
+	free(gnuplot);
+	return st;
+}
+
+void rep_result_free(rep_result *res)
+{
+	for (size_t i = 0; i < res->nwarnings; i++)
+		free(res->warnings[i]);
+	free(res->warnings);
+	free(res->page);
+	free(res->figdir);
+	*res = (rep_result){0};
+}

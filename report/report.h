@@ -1,0 +1,54 @@
+/*
+ * report.h - `ncsim report`: figures and tables of finished runs in one HTML
+ * page (prefix rep_). doc/report.md describes what a user gets.
+ *
+ * The report reads only the documented files of each run folder
+ * (summary.json, tasks.csv, links.csv: report/run.h), so it never links the
+ * simulator and reads the folders of older runs. It writes
+ *   PAGE                 the page (default DIR/report.html for one run,
+ *                        ./report.html for several), self-contained;
+ *   PAGE's stem/         beside it ("report/" for report.html): each figure's
+ *                        ID.dat, ID.gp and the ID.svg that gnuplot drew.
+ * Every file is written under a temporary name and renamed when whole; the
+ * page comes last, so a page on disk is always complete.
+ *
+ * Memory and time: the CSV files are streamed (report/csv_read.h), and what
+ * the figures keep is 16 bytes per rank and 8 per link.
+ */
+#ifndef NCSIM_REPORT_REPORT_H
+#define NCSIM_REPORT_REPORT_H
+
+#include <stddef.h>
+
+typedef struct rep_options {
+	const char *const *dirs;  /* the run folders; several are compared side by side */
+	size_t ndirs;
+	const char *output;       /* the page, or NULL for the default */
+} rep_options;
+
+/* What went wrong; the CLI maps each to an exit status (doc/ncsim.1). */
+enum rep_status {
+	REP_OK,
+	REP_ERR_INPUT,      /* a malformed summary.json or CSV file (exit 1) */
+	REP_ERR_IO,         /* not a run folder, or an output that cannot be written (exit 2) */
+	REP_ERR_NO_GNUPLOT, /* gnuplot is not installed (exit 2) */
+	REP_ERR_GNUPLOT,    /* gnuplot failed on a script the report wrote: a bug (exit 3) */
+};
+
+typedef struct rep_result {
+	char *page, *figdir;     /* what was written (heap) */
+	size_t drawn, skipped;   /* figures drawn, and kept as a note */
+	char **warnings;         /* what the page warns about (runs that did not end well), heap */
+	size_t nwarnings;
+} rep_result;
+
+/* Writes the report of o->dirs. REP_OK with *res filled, or an error with *err (heap). */
+enum rep_status rep_build(const rep_options *o, rep_result *res, char **err);
+/* Frees what rep_build put in res. */
+void rep_result_free(rep_result *res);
+/* The page's default path for ndirs run folders, the first being dir (heap). */
+char *rep_default_page(const char *dir, size_t ndirs);
+/* The figure folder of page: its path without ".html" or ".htm", else with "-figures" appended (heap). */
+char *rep_figure_dir(const char *page);
+
+#endif

@@ -1,0 +1,183 @@
+#!/bin/sh
+# tests/e2e/report.sh - `ncsim report` on real runs (doc/report.md).
+#
+# Two runs of a 2-job workload on df-tiny (milc: MPI; checkpoint: burst-buffer
+# writes), with random and contiguous placement, and a run without a message
+# (every task computes). Checked:
+#   1. one run: the page is one self-contained file (no script, no external
+#      file it needs), every drawn figure is an inline <svg> with plotted
+#      elements, and its data file and gnuplot script sit in report/; a
+#      script redraws its figure when run by hand;
+#   2. several runs: the page beside -o, its figure folder, a slowdown table
+#      and the runs labelled by their folder names;
+#   3. a run without messages: the MPI figures become notes, nothing fails;
+#   4. errors and their exit statuses (doc/ncsim.1): not a run folder (2), a
+#      malformed CSV or summary.json (1, with file:line), no gnuplot (2, names
+#      gnuplot-nox), no folder given (2); a failed run is reported with a
+#      warning (0); a failed report leaves the earlier page as it was and no
+#      temporary file;
+#   5. the same runs give the same page, byte for byte.
+srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$srcdir/tests/e2e/check.sh"
+cd "$work" || exit 1
+
+if ! command -v gnuplot > /dev/null 2>&1; then
+	echo "SKIP: gnuplot is not installed (apt-get install gnuplot-nox)"
+	exit 77
+fi
+
+printf '%s\n%s\n' '16 milc --iters 3 --msgsize 16K --compute 100 --config 256K' \
+	'8 checkpoint --count 2 --period 1 --total 16M' > two.wkld
+cat > compute.ncptl << 'EOF'
+Require language version "1.5".
+all tasks compute for 2 milliseconds then
+task 0 sleeps for 1 millisecond.
+EOF
+sim() { # OUT ARGS...: one simulation into folder OUT
+	s_out=$1
+	shift
+	if ! "$ncsim" run "$@" --system df-tiny --seed 3 --no-wall-time --no-progress --out "$s_out" > "$s_out.log" 2>&1; then
+		cat "$s_out.log"
+		echo "FAIL: ncsim run $* did not run"
+		exit 1
+	fi
+}
+sim rand two.wkld --placement random-node
+sim cont two.wkld --placement contiguous
+sim zero compute.ncptl -n 4
+
+# report ARGS...: runs ncsim report; its status in $rc, its output in r.out and r.err.
+report() {
+	"$ncsim" report "$@" > r.out 2> r.err
+	rc=$?
+}
+
+# The inline SVGs of page $1, one per line of svgs.txt (newlines removed).
+svgs() { tr '\n' ' ' < "$1" | sed 's/<svg/\n<svg/g; s/<\/svg>/<\/svg>\n/g' | grep '^<svg' > svgs.txt; }
+
+# Checks every SVG of svgs.txt: gnuplot's plot groups hold drawn shapes beyond
+# their legend samples. A legend sample has at most 9 coordinate pairs (a box
+# and its border), so a group with data has more: an empty plot fails.
+plotted() {
+	n=0
+	while IFS= read -r s; do
+		n=$((n + 1))
+		groups=$(printf '%s\n' "$s" | grep -o 'gnuplot_plot_[0-9]*" >' | wc -l)
+		coords=$(printf '%s\n' "$s" | sed 's/.*gnuplot_plot_1"//' | grep -oE '<(path|polygon|polyline)[^>]*>' |
+			grep -oE '[0-9]+\.[0-9]+,[0-9]+\.[0-9]+' | wc -l)
+		if [ "$groups" -eq 0 ] || [ "$coords" -le $((9 * groups)) ]; then
+			echo "svg $n: $groups plot groups, $coords coordinates"
+			return 1
+		fi
+	done < svgs.txt
+	[ "$n" -gt 0 ]
+}
+
+# Every drawn figure of page $1 (figure folder $2) has ID.dat with data rows, ID.gp and ID.svg.
+files_of() {
+	ok=0
+	for id in $(grep -o '<section id="fig-[a-z-]*">' "$1" | sed 's/.*fig-//; s/">//'); do
+		grep -q "<section id=\"fig-$id\">" "$1" || continue
+		if sed -n "/<section id=\"fig-$id\">/,/<\/section>/p" "$1" | grep -q '<figure>'; then
+			[ -s "$2/$id.gp" ] && [ -s "$2/$id.svg" ] && grep -qv '^#' "$2/$id.dat" || {
+				echo "figure $id: missing or empty files in $2"
+				ok=1
+			}
+		elif [ -e "$2/$id.dat" ]; then
+			echo "figure $id is a note, but $2/$id.dat exists"
+			ok=1
+		fi
+	done
+	return $ok
+}
+
+echo "== one run"
+report rand
+check "report of one run exits 0" test "$rc" = 0
+check "the page is DIR/report.html" test -s rand/report.html
+check "stdout names the page" grep -q 'wrote rand/report.html: 7 figures' r.out
+check "no script, no external image, style sheet or frame" \
+	sh -c "! grep -qiE '<script|<img|<link|<iframe|src=' rand/report.html"
+check "the header shows the command line and the seed" \
+	grep -q 'ncsim run two.wkld --placement random-node --system df-tiny --seed 3' rand/report.html
+check "a table of contents and the per-job summary" \
+	sh -c "grep -q '<nav><h2>Contents' rand/report.html && grep -q '<td>checkpoint</td><td class=\"n\">8</td>' rand/report.html"
+svgs rand/report.html
+check "7 inline SVGs, one per figure" test "$(wc -l < svgs.txt)" = 7
+check "every SVG has plotted elements" plotted
+check "no XML prologue inside the page" sh -c "! grep -q '<?xml' rand/report.html"
+check "ids are unique in the page" sh -c "test -z \"\$(grep -o \" id=['\\\"][^'\\\"]*\" rand/report.html | sort | uniq -d)\""
+check "each figure's data, script and SVG are in report/" files_of rand/report.html rand/report
+check "the time decomposition data has a row per job" sh -c "grep -c '^[0-9]' rand/report/time.dat | grep -qx 2"
+cp rand/report.html first.html
+(cd rand/report && gnuplot -e "outfile='again.svg'" link-bytes.gp) > /dev/null 2>&1
+check "a figure's script redraws it by hand" test -s rand/report/again.svg
+report rand
+check "the same run gives the same page" cmp -s rand/report.html first.html
+
+echo "== several runs"
+mkdir out
+report rand cont -o out/cmp.html
+check "report of two runs exits 0" test "$rc" = 0
+check "the page is -o, its figures in the folder named after it" sh -c "test -s out/cmp.html && test -d out/cmp"
+check "the runs are labelled by their folder names" sh -c "grep -q \"'rand'\" out/cmp/time.gp && grep -q \"'cont'\" out/cmp/time.gp"
+check "a slowdown table against the first run" grep -q '<td>checkpoint</td><td>cont</td>' out/cmp.html
+svgs out/cmp.html
+check "10 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 10
+check "every SVG has plotted elements" plotted
+check "each figure's files are in out/cmp/" files_of out/cmp.html out/cmp
+(cd out && "$ncsim" report ../rand ../cont ../zero > ../r.out 2>&1)
+check "several runs without -o: ./report.html" sh -c "test -s out/report.html && test -d out/report"
+
+echo "== a run without messages"
+report zero
+check "exits 0" test "$rc" = 0
+check "the MPI latency figure is a note" grep -q 'No job sent an MPI message' zero/report.html
+check "the link figures are notes" grep -q 'No link carried a byte' zero/report.html
+svgs zero/report.html
+check "the one drawn figure (time) has plotted elements" sh -c "test \$(wc -l < svgs.txt) = 1"
+check "its SVG is not empty" plotted
+check "no file is left for figures not drawn" sh -c "! test -e zero/report/latency-mpi.dat"
+
+echo "== errors"
+mkdir notarun
+report notarun
+check "not a run folder: exit 2" test "$rc" = 2
+check "not a run folder: says so" grep -q 'notarun: not a run folder: it has no summary.json' r.err
+report nowhere
+check "a missing folder: exit 2" test "$rc" = 2
+report
+check "no folder given: exit 2" test "$rc" = 2
+report rand --bogus
+check "an unknown option: exit 2" test "$rc" = 2
+report --help
+check "--help: exit 0, with -o" sh -c "test $rc = 0 && grep -q -- '--output FILE' r.out"
+
+cp -r rand bad
+cp bad/report.html bad.before
+awk -F, 'NR == 3 { print $1 "," $2 ",x" $3; next } { print }' rand/tasks.csv > bad/tasks.csv
+report bad
+check "a malformed tasks.csv: exit 1" test "$rc" = 1
+check "a malformed tasks.csv: file:line" grep -q 'bad/tasks.csv:3: ' r.err
+check "a failed report keeps the earlier page" cmp -s bad/report.html bad.before
+check "and leaves no temporary file" sh -c "! ls -a bad bad/report | grep -q 'tmp'"
+cp rand/tasks.csv bad/tasks.csv
+sed '2s/.*/{ "ncsim_version": 1,, /' rand/summary.json > bad/summary.json
+report bad
+check "a malformed summary.json: exit 1 with file:line:col" sh -c "test $rc = 1 && grep -q 'bad/summary.json:2:' r.err"
+
+cp -r rand failed
+sed 's/"status": "ok"/"status": "failed"/' rand/summary.json > failed/summary.json
+report failed
+check "a failed run is still reported: exit 0" test "$rc" = 0
+check "with a warning on stderr" grep -q 'warning: run failed has status "failed"' r.err
+check "and at the top of the page" grep -q '<p class="warning"><b>Warning:</b> run failed has status' failed/report.html
+
+rm -f zero/report.html
+PATH=/nonexistent "$ncsim" report zero > r.out 2> r.err
+rc=$?
+check "no gnuplot: exit 2" test "$rc" = 2
+check "no gnuplot: names the package" grep -q 'gnuplot-nox' r.err
+check "no gnuplot: no page" test ! -e zero/report.html
+
+finish report

@@ -1,0 +1,549 @@
+/*
+ * test_report.c - `ncsim report`'s readers and the data of its figures
+ * (report/): every number in a figure's data file against values worked
+ * out by hand from small run folders written here, so a figure that draws
+ * the wrong column, divides by the wrong count or mislabels a unit fails.
+ *
+ * The hand-made run "run" has two jobs:
+ *   a (2 ranks)  rank 0: end 10 ms = compute 4 + I/O 1 + MPI 3 (network 2,
+ *                sync 0.5, stack 0.5) + idle 2; rank 1: end 8 ms = compute
+ *                2 + I/O 3 + MPI 1 (network 1) + idle 2;
+ *   b (3 ranks)  rank 0: end 6 ms, compute 6 and I/O 2 (they overlap: idle
+ *                counts 0); rank 1: end 6, compute 5, idle 1; rank 2: end 7,
+ *                compute 1, I/O 4, idle 2. No MPI.
+ * and links: injection 100, 300, 200 B; local 1000 B (saturated 999 ps, not
+ * a global link); global 5 MB (saturated 6 us) and 0 B (saturated 2 us).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/util.h"
+#include "report/csv_read.h"
+#include "report/figures.h"
+#include "report/html.h"
+#include "report/json_read.h"
+#include "report/report.h"
+#include "report/run.h"
+#include "report/stats.h"
+#include "tests/unit/unit.h"
+
+/* ---------------------------------------------------------------- fixtures */
+
+/* Writes text to dir/name. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	free(p);
+}
+
+/* A fresh folder ut_dir/name (heap path). */
+static char *folder(const char *name)
+{
+	char *p = xasprintf("%s/%s", ut_dir, name);
+	mkdir(p, 0777);
+	return p;
+}
+
+/* summary.json of the run; job a's end time and MPI total are parameters (the slowdown test doubles them). */
+static char *summary_json(unsigned long long a_end, unsigned long long a_mpi)
+{
+	return xasprintf(
+	    "{\n  \"ncsim_version\": \"0.1.0\",\n  \"command_line\": [\"ncsim\", \"run\", \"two jobs.wkld\"],\n"
+	    "  \"system\": \"df-tiny\", \"network\": \"dragonfly\", \"seed\": 7, \"status\": \"ok\",\n"
+	    "  \"events\": 99, \"sim_end_ps\": 10000000000,\n  \"jobs\": [\n"
+	    "    {\"name\": \"a\", \"tasks\": 2, \"end_ps\": %llu, \"compute_ps\": 6000000000, \"io_ps\": 4000000000,\n"
+	    "     \"mpi_ps\": %llu, \"bytes_sent\": 1000, \"msgs_sent\": 10,\n"
+	    "     \"latency_ps\": {\"mpi\": {\"count\": 10, \"min\": 1000000, \"q1\": 2000000, \"median\": 3000000,\n"
+	    "                              \"q3\": 4000000, \"max\": 2000000000, \"mean\": 50000000.5},\n"
+	    "                     \"io\": {\"count\": 0, \"min\": 0, \"q1\": 0, \"median\": 0, \"q3\": 0, \"max\": 0, "
+	    "\"mean\": 0}}},\n"
+	    "    {\"name\": \"b\", \"tasks\": 3, \"end_ps\": 7000000000, \"compute_ps\": 12000000000,\n"
+	    "     \"io_ps\": 6000000000, \"mpi_ps\": 0, \"io_bytes_read\": 5, \"io_bytes_written\": 7}\n"
+	    "  ]\n}\n",
+	    a_end, a_mpi);
+}
+
+static const char tasks_csv[] =
+    "job,rank,task,node,end_ps,compute_ps,sleep_ps,io_ps,mpi_ps,mpi_network_ps,mpi_sync_ps,mpi_stack_ps,"
+    "bytes_sent,msgs_sent,bytes_received,msgs_received,io_bytes_read,io_bytes_written,io_active_ps\n"
+    "a,0,0,3,10000000000,4000000000,0,1000000000,3000000000,2000000000,500000000,500000000,0,0,0,0,0,0,0\n"
+    "a,1,1,4,8000000000,2000000000,0,3000000000,1000000000,1000000000,0,0,0,0,0,0,0,0,0\n"
+    "b,0,2,5,6000000000,6000000000,0,2000000000,0,0,0,0,0,0,0,0,0,0,0\n"
+    "b,1,3,6,6000000000,5000000000,1000000000,0,0,0,0,0,0,0,0,0,0,0,0\n"
+    "b,2,4,7,7000000000,1000000000,0,4000000000,0,0,0,0,0,0,0,0,0,0,0\n";
+
+static const char links_csv[] = "router,port,kind,peer,bytes,busy_ps,saturation_ps\n"
+                                "0,0,injection,0,100,1,0\n"
+                                "0,1,injection,1,300,1,0\n"
+                                "0,2,local,1,1000,1,999\n"
+                                "0,3,global,2,5000000,1,6000000\n"
+                                "1,0,injection,2,200,1,0\n"
+                                "1,3,global,0,0,0,2000000\n";
+
+/* Asserts that heap message err ends with `tail` (messages start with the test's scratch folder), then frees it. */
+#define TAKE_TAIL(err, tail)                                                                                   \
+	do {                                                                                                       \
+		size_t ne_ = (err) ? strlen(err) : 0, nt_ = strlen(tail);                                              \
+		int ok_ = (err) && ne_ >= nt_ && !strcmp((err) + ne_ - nt_, (tail));                                   \
+		if (!ok_)                                                                                              \
+			fprintf(stderr, "%s:%d: error \"%s\", want one ending \"%s\"\n", __FILE__, __LINE__, (err), (tail)); \
+		CU_ASSERT_TRUE(ok_);                                                                                   \
+		free(err);                                                                                             \
+		(err) = NULL;                                                                                          \
+	} while (0)
+
+/* Writes the hand-made run into ut_dir/name (heap path). */
+static char *make_run(const char *name, unsigned long long a_end, unsigned long long a_mpi)
+{
+	char *dir = folder(name), *sum = summary_json(a_end, a_mpi);
+	put(dir, "summary.json", sum);
+	put(dir, "tasks.csv", tasks_csv);
+	put(dir, "links.csv", links_csv);
+	free(sum);
+	return dir;
+}
+
+static rep_run *load(const char *dir)
+{
+	char *err = NULL;
+	enum rep_fail why;
+	rep_run *r = rep_run_load(dir, &err, &why);
+	if (!r)
+		fprintf(stderr, "load %s: %s\n", dir, err);
+	free(err);
+	return r;
+}
+
+static const rep_figure *fig(const rep_figures *f, const char *id)
+{
+	for (size_t i = 0; i < f->len; i++)
+		if (!strcmp(f->ptr[i].id, id))
+			return &f->ptr[i];
+	fprintf(stderr, "no figure %s\n", id);
+	return NULL;
+}
+
+/*
+ * 1 if the data rows of text (lines that are neither comments nor blank)
+ * are want[] (NULL-terminated), token by token: quoted labels exactly,
+ * numbers within a relative 1e-8 (the files print 9 significant digits).
+ */
+static int rows_are(const char *text, const char *const *want)
+{
+	size_t k = 0;
+	int ok = text != NULL;
+	for (const char *p = text; ok && p && *p;) {
+		size_t n = strcspn(p, "\n");
+		char *line = xstrndup(p, n);
+		p += n + (p[n] == '\n');
+		if (line[0] == '#' || line[0] == 0) {
+			free(line);
+			continue;
+		}
+		if (!want[k]) {
+			fprintf(stderr, "extra row: %s\n", line);
+			ok = 0;
+		} else {
+			char *a = line, *b = xstrdup(want[k]), *sa, *sb;
+			char *b0 = b;
+			for (char *x = strtok_r(a, " ", &sa), *y = strtok_r(b, " ", &sb); ok && (x || y);
+			     x = strtok_r(NULL, " ", &sa), y = strtok_r(NULL, " ", &sb)) {
+				if (!x || !y || (x[0] == '"' ? strcmp(x, y) != 0 : fabs(atof(x) - atof(y)) > 1e-8 * fabs(atof(y))))
+					ok = 0;
+			}
+			if (!ok)
+				fprintf(stderr, "row %zu: want %s\n", k, want[k]);
+			free(b0);
+			k++;
+		}
+		free(line);
+	}
+	if (ok && want[k]) {
+		fprintf(stderr, "missing row: %s\n", want[k]);
+		ok = 0;
+	}
+	if (!ok)
+		fprintf(stderr, "in:\n%s\n", text ? text : "(null)");
+	return ok;
+}
+
+/* ----------------------------------------------------------------- readers */
+
+static void test_csv_reader(void)
+{
+	char *dir = folder("csv"), *err = NULL, *p = xasprintf("%s/x.csv", dir);
+	put(dir, "x.csv", "name,bytes,note\n\"a,b\",12,\"say \"\"hi\"\"\"\nc,18446744073709551615,\n\n");
+	rep_csv *c = rep_csv_open(p, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(rep_csv_col(c, "bytes"), 1);
+	CU_ASSERT_EQUAL(rep_csv_col(c, "nope"), -1);
+	uint64_t v = 0;
+	CU_ASSERT_EQUAL(rep_csv_next(c, &err), 1);
+	CU_ASSERT_STRING_EQUAL(rep_csv_field(c, 0), "a,b");
+	CU_ASSERT_STRING_EQUAL(rep_csv_field(c, 2), "say \"hi\"");
+	CU_ASSERT(rep_csv_u64(c, 1, &v, &err) == 0 && v == 12);
+	CU_ASSERT_EQUAL(rep_csv_next(c, &err), 1);
+	CU_ASSERT(rep_csv_u64(c, 1, &v, &err) == 0 && v == UINT64_MAX);
+	CU_ASSERT_STRING_EQUAL(rep_csv_field(c, 2), "");
+	CU_ASSERT_EQUAL(rep_csv_u64(c, 2, &v, &err), -1); /* an empty field is no number */
+	TAKE_TAIL(err, "x.csv:3: column 'note': '' is not a non-negative integer");
+	CU_ASSERT_EQUAL(rep_csv_next(c, &err), 0); /* the blank line is no row */
+	rep_csv_close(c);
+
+	/* Malformed lines: each error names the file and the line. */
+	static const struct {
+		const char *text, *want;
+	} bad[] = {
+	    {"a,b\n1,2\n3\n", "x.csv:3: 1 fields, but the header has 2"},
+	    {"a,b\n1,2,3\n", "x.csv:2: 3 fields, but the header has 2"},
+	    {"a,b\n\"1,2\n", "x.csv:2: a quoted field does not end on its line"},
+	    {"a,b\n\"1\"x,2\n", "x.csv:2: text after a quoted field"},
+	    {"a,b\n-1,2\n", "x.csv:2: column 'a': '-1' is not a non-negative integer"},
+	    {"a,b\n99999999999999999999,2\n", "x.csv:2: column 'a': '99999999999999999999' is not a non-negative integer"},
+	    {"a,b\n1x,2\n", "x.csv:2: column 'a': '1x' is not a non-negative integer"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		put(dir, "x.csv", bad[i].text);
+		c = rep_csv_open(p, &err);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		int rc;
+		while ((rc = rep_csv_next(c, &err)) > 0 && rep_csv_u64(c, 0, &v, &err) == 0)
+			;
+		CU_ASSERT_PTR_NOT_NULL(err);
+		if (err)
+			TAKE_TAIL(err, bad[i].want);
+		rep_csv_close(c);
+	}
+	put(dir, "x.csv", "");
+	CU_ASSERT_PTR_NULL(rep_csv_open(p, &err));
+	TAKE_TAIL(err, "x.csv:1: empty file: no header line");
+	put(dir, "x.csv", "a,b\n1,2\n");
+	c = rep_csv_open(p, &err);
+	int col[2];
+	static const char *const need[] = {"b", "kind"};
+	CU_ASSERT_EQUAL(rep_csv_require(c, need, col, 2, &err), -1);
+	TAKE_TAIL(err, "x.csv:1: no column 'kind' in the header");
+	rep_csv_close(c);
+	free(p);
+	free(dir);
+}
+
+static void test_json_reader(void)
+{
+	char *err = NULL;
+	rep_json *v = rep_json_parse("{\"a\": [1, -2.5e1, true, null], \"big\": 18446744073709551615,\n"
+	                             " \"s\": \"x\\u00e9\\ud83d\\ude00\\n\", \"neg\": -3, \"f\": 1.5}",
+	                             "t.json", &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	uint64_t u = 0;
+	double d = 0;
+	CU_ASSERT(rep_json_u64(rep_json_get(v, "big"), &u) == 0 && u == UINT64_MAX);
+	CU_ASSERT_EQUAL(rep_json_u64(rep_json_get(v, "neg"), &u), -1);
+	CU_ASSERT_EQUAL(rep_json_u64(rep_json_get(v, "f"), &u), -1);
+	CU_ASSERT(rep_json_double(rep_json_get(v, "a")->items[1], &d) == 0 && d == -25);
+	CU_ASSERT_EQUAL(rep_json_get(v, "a")->items[2]->boolean, 1);
+	/* é is C3 A9, U+1F600 is F0 9F 98 80 */
+	CU_ASSERT_STRING_EQUAL(rep_json_str(rep_json_get(v, "s")), "x\xc3\xa9\xf0\x9f\x98\x80\n");
+	CU_ASSERT_PTR_NULL(rep_json_get(v, "missing"));
+	rep_json_free(v);
+
+	static const struct {
+		const char *text, *want;
+	} bad[] = {
+	    {"{\"a\": 1\n  \"b\": 2}", "t.json:2:3: expected ',' or '}'"},
+	    {"[1, 2", "t.json:1:6: expected ',' or ']'"},
+	    {"{\"a\": tru}", "t.json:1:7: expected a value"},
+	    {"{\"a\": \"x", "t.json:1:9: unterminated string"},
+	    {"{} x", "t.json:1:4: text after the end of the document"},
+	    {"[01]", "t.json:1:3: expected ',' or ']'"},
+	    {"\"\\ud800\"", "t.json:1:8: bad \\u escape"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		CU_ASSERT_PTR_NULL(rep_json_parse(bad[i].text, "t.json", &err));
+		UT_TAKE_ERROR(err, bad[i].want);
+	}
+	/* Nesting is bounded: 100 brackets are refused, not recursed into. */
+	char deep[201];
+	memset(deep, '[', 100);
+	memset(deep + 100, ']', 100);
+	deep[200] = 0;
+	CU_ASSERT_PTR_NULL(rep_json_parse(deep, "t.json", &err));
+	UT_TAKE_ERROR(err, "t.json:1:66: nested too deeply");
+}
+
+static void test_quantiles(void)
+{
+	/* Type 7: h = (n - 1) p. {1, 2, 3, 4}: h = 0.75, 1.5, 2.25 give 1.75, 2.5, 3.25. */
+	double v[] = {4, 1, 3, 2};
+	rep_box b = rep_box_of(v, 4);
+	CU_ASSERT_DOUBLE_EQUAL(b.q1, 1.75, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(b.median, 2.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(b.q3, 3.25, 1e-12);
+	CU_ASSERT(b.min == 1 && b.max == 4 && b.mean == 2.5 && b.n == 4);
+	/* {1, 2, 3, 4, 10}: h = 1, 2, 3 fall on the values themselves. */
+	double w[] = {10, 4, 3, 2, 1};
+	b = rep_box_of(w, 5);
+	CU_ASSERT(b.q1 == 2 && b.median == 3 && b.q3 == 4 && b.mean == 4);
+	double one = 7;
+	b = rep_box_of(&one, 1);
+	CU_ASSERT(b.min == 7 && b.q1 == 7 && b.median == 7 && b.q3 == 7 && b.max == 7);
+}
+
+typedef struct pts {
+	size_t n;
+	double x[1100], f[1100];
+} pts;
+
+static void collect(void *arg, double x, double f)
+{
+	pts *p = arg;
+	if (p->n < 1100) {
+		p->x[p->n] = x;
+		p->f[p->n] = f;
+	}
+	p->n++;
+}
+
+static void test_cdf_points(void)
+{
+	static double v[2000];
+	for (int i = 0; i < 2000; i++)
+		v[i] = i * 10;
+	static pts p;
+	p.n = 0;
+	rep_cdf(v, 2000, collect, &p);
+	/* The start at 0, then 1000 of the 2000: k = 1 is index floor(1999 / 999) = 2, k = 999 the last. */
+	CU_ASSERT_EQUAL(p.n, 1001);
+	CU_ASSERT(p.x[0] == 0 && p.f[0] == 0);
+	CU_ASSERT(p.x[1] == 0 && p.f[1] == 1.0 / 2000);
+	CU_ASSERT(p.x[2] == 20 && p.f[2] == 3.0 / 2000);
+	CU_ASSERT(p.x[1000] == 19990 && p.f[1000] == 1);
+	p.n = 0;
+	rep_cdf(v, 3, collect, &p); /* {0, 10, 20}: every value */
+	CU_ASSERT(p.n == 4 && p.x[3] == 20 && p.f[3] == 1 && p.f[2] == 2.0 / 3);
+}
+
+static void test_paths(void)
+{
+	static const struct {
+		const char *page, *dir;
+	} cases[] = {
+	    {"run/report.html", "run/report"}, {"x.htm", "x"},      {"page", "page-figures"},
+	    {"a.html/page", "a.html/page-figures"}, {"d/.html", "d/.html-figures"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *d = rep_figure_dir(cases[i].page);
+		UT_ASSERT_TEXT(d, cases[i].dir);
+		free(d);
+	}
+	char *p = rep_default_page("runs/x", 1);
+	UT_ASSERT_TEXT(p, "runs/x/report.html");
+	free(p);
+	p = rep_default_page("runs/x", 3);
+	UT_ASSERT_TEXT(p, "report.html");
+	free(p);
+}
+
+/* --------------------------------------------------------------- one run */
+
+static void test_run_figures(void)
+{
+	char *dir = make_run("run", 10000000000ULL, 4000000000ULL);
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_STRING_EQUAL(r->label, "run");
+	CU_ASSERT_STRING_EQUAL(r->command, "ncsim run 'two jobs.wkld'");
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	const rep_figure *g = fig(&f, "time");
+	/* Means per rank in ms: a = (4+2)/2, (2+1)/2, 0.5/2, 0.5/2, (1+3)/2, (2+2)/2; b = 12/3, 0, 0, 0, 6/3, (0+1+2)/3. */
+	static const char *const time_rows[] = {"0 \"run\" \"a\" 2 3 1.5 0.25 0.25 2 2",
+	                                        "1 \"run\" \"b\" 3 4 0 0 0 2 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, time_rows));
+	CU_ASSERT_TRUE(g && strstr(g->data, "# Values in ms."));
+	CU_ASSERT_TRUE(g && strstr(g->caption, "1 of the 3 ranks of b have parts that add up to more than their end"));
+	/* The top of the stack is the sum of all six parts, columns 5 to 10. */
+	CU_ASSERT_TRUE(g && strstr(g->script, "using 1:($5+$6+$7+$8+$9+$10) with boxes"));
+
+	/* summary.json's latencies, in ms (top 2 ms); 1 us to 2 ms spans 2000x: a log axis. Job b has none. */
+	g = fig(&f, "latency-mpi");
+	static const char *const lat_rows[] = {"0 \"a\" 10 0.001 0.002 0.003 0.004 2 0.0500000005", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, lat_rows));
+	CU_ASSERT_TRUE(g && strstr(g->script, "set logscale y") && strstr(g->caption, "No box for jobs without any: b."));
+	CU_ASSERT_TRUE(g && strstr(g->script, "'latency-mpi.dat' index 0 using 1:5:4:8:7 with candlesticks"));
+	g = fig(&f, "latency-io");
+	CU_ASSERT_TRUE(g && g->note && !g->data && !g->script && strstr(g->note, "No job made an I/O request"));
+
+	/* MPI per rank: a {1, 3} ms gives q1 1.5, median 2, q3 2.5; b spends none. */
+	g = fig(&f, "rank-mpi");
+	static const char *const mpi_rows[] = {"0 \"a\" 2 1 1.5 2 2.5 3 2", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, mpi_rows) && strstr(g->caption, "spent no time there: b."));
+	/* I/O per rank: a {1, 3}; b {0, 2, 4}: q1 at h = 0.5 is 1, q3 at h = 1.5 is 3. A 0 keeps the axis linear. */
+	g = fig(&f, "rank-io");
+	static const char *const io_rows[] = {"0 \"a\" 2 1 1.5 2 2.5 3 2", "1 \"b\" 3 0 1 2 3 4 2", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, io_rows) && !strstr(g->script, "logscale"));
+
+	/* Bytes per link in MB (top 5 MB): injection, local, global in that order, each from (min, 0). */
+	g = fig(&f, "link-bytes");
+	static const char *const link_rows[] = {"0.0001 0", "0.0001 0.333333333", "0.0002 0.666666667", "0.0003 1",
+	                                        "0.001 0",  "0.001 1",            "0 0",                "0 0.5",
+	                                        "5 1",      NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, link_rows));
+	CU_ASSERT_TRUE(g && strstr(g->data, "# block 0: injection (3)") && strstr(g->data, "# block 2: global (2)"));
+	CU_ASSERT_TRUE(g && strstr(g->script, "'link-bytes.dat' index 2 using 1:2 with steps"));
+	/* Saturation of the two global links only (not the local one's 999 ps), in us: 2 and 6. */
+	g = fig(&f, "global-saturation");
+	static const char *const sat_rows[] = {"2 0", "2 0.5", "6 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, sat_rows) && strstr(g->data, "Values in \xc2\xb5s"));
+	CU_ASSERT_EQUAL(f.len, 7);
+	rep_fig_free(&f);
+	rep_run_free(r);
+	free(dir);
+}
+
+/* A run with no tasks.csv and no links.csv, and no message: every figure but the latencies is a note. */
+static void test_missing_files(void)
+{
+	char *dir = folder("bare"), *sum = summary_json(1, 0);
+	put(dir, "summary.json", sum);
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_STRING_EQUAL(r->tasks_missing, "the run has no tasks.csv");
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	static const char *const ids[] = {"time", "latency-io", "rank-mpi", "rank-io", "link-bytes", "global-saturation"};
+	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+		const rep_figure *g = fig(&f, ids[i]);
+		CU_ASSERT_TRUE(g && g->note && !g->data);
+	}
+	CU_ASSERT_TRUE(fig(&f, "latency-mpi") && fig(&f, "latency-mpi")->data);
+	CU_ASSERT_TRUE(strstr(fig(&f, "time")->caption, "Not drawn for bare: the run has no tasks.csv.") != NULL);
+	rep_fig_free(&f);
+	rep_run_free(r);
+	free(sum);
+	free(dir);
+}
+
+/* ------------------------------------------------------------ several runs */
+
+static void test_several_runs(void)
+{
+	/* r2: job a ends at 20 ms instead of 10 and spends 12 ms in MPI instead of 4 (per rank: 6 against 2). */
+	char *d1 = make_run("r1", 10000000000ULL, 4000000000ULL), *d2 = make_run("r2", 20000000000ULL, 12000000000ULL);
+	rep_run *runs[2] = {load(d1), load(d2)};
+	CU_ASSERT_FATAL(runs[0] && runs[1]);
+	rep_figures f = {0};
+	rep_fig_build(runs, 2, &f);
+	/* Two runs: job j's bars at 3j and 3j + 1, the runs below, the jobs above at 0.5 and 3.5. */
+	const rep_figure *g = fig(&f, "time");
+	static const char *const rows[] = {"0 \"r1\" \"a\" 2 3 1.5 0.25 0.25 2 2", "1 \"r2\" \"a\" 2 3 1.5 0.25 0.25 2 2",
+	                                   "3 \"r1\" \"b\" 3 4 0 0 0 2 1", "4 \"r2\" \"b\" 3 4 0 0 0 2 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, rows));
+	CU_ASSERT_TRUE(g && strstr(g->script, "set x2tics ('a' 0.5, 'b' 3.5)"));
+	CU_ASSERT_TRUE(g && strstr(g->script, "set xtics ('r1' 0, 'r2' 1, 'r1' 3, 'r2' 4)"));
+	/* Box plots: one block per run, one colour each. */
+	g = fig(&f, "rank-io");
+	CU_ASSERT_TRUE(g && strstr(g->data, "# block 1: r2") && strstr(g->script, "index 1 using 1:5:4:8:7"));
+	/* One figure of link bytes per kind, a curve per run. */
+	CU_ASSERT_TRUE(fig(&f, "link-bytes-injection") && fig(&f, "link-bytes-local") && fig(&f, "link-bytes-global"));
+	for (size_t i = 0; i < f.len; i++) /* no run has a terminal link */
+		CU_ASSERT_STRING_NOT_EQUAL(f.ptr[i].id, "link-bytes-terminal");
+	g = fig(&f, "global-saturation");
+	CU_ASSERT_TRUE(g && strstr(g->data, "# block 1: r2 (2)"));
+
+	/* The slowdown table: a's end 20 / 10 ms, its MPI per rank 6 / 2 ms; b's I/O 2 / 2 ms. */
+	char *html = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&html, &len);
+	rep_page page = {runs, 2, &f, "report", NULL, 0};
+	rep_html_write(out, &page);
+	fclose(out);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>r2</td><td class=\"n\">20 ms</td><td class=\"n\">2.000</td>"
+	                            "<td class=\"n\">6 ms</td><td class=\"n\">3.000</td><td class=\"n\">2 ms</td>"
+	                            "<td class=\"n\">1.000</td></tr>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>b</td><td>r2</td><td class=\"n\">7 ms</td><td class=\"n\">1.000</td>"
+	                            "<td class=\"n\">0</td><td class=\"n\">&ndash;</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<script") == NULL);
+	free(html);
+	rep_fig_free(&f);
+	rep_run_free(runs[0]);
+	rep_run_free(runs[1]);
+	free(d1);
+	free(d2);
+}
+
+/* ------------------------------------------------------------------ errors */
+
+static void expect_fail(const char *dir, enum rep_fail want, const char *msg)
+{
+	char *err = NULL;
+	enum rep_fail why = REP_FAIL_NONE;
+	CU_ASSERT_PTR_NULL(rep_run_load(dir, &err, &why));
+	CU_ASSERT_EQUAL(why, want);
+	if (err)
+		TAKE_TAIL(err, msg);
+	else
+		CU_FAIL("no error message");
+}
+
+static void test_bad_runs(void)
+{
+	char *none = folder("notarun"), *bad = folder("badjson");
+	expect_fail(none, REP_FAIL_IO, "notarun: not a run folder: it has no summary.json (ncsim run writes one)");
+	char *nodir = xasprintf("%s/nowhere", ut_dir);
+	expect_fail(nodir, REP_FAIL_IO, "nowhere: not a run folder: no such folder");
+	put(bad, "summary.json", "{\"jobs\": [\n  {\"name\": \"a\",}\n]}");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/summary.json:2:16: expected a member name in quotes");
+	put(bad, "summary.json", "{\"jobs\": [{\"name\": \"a\", \"end_ps\": -4}]}");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/summary.json: jobs[0].end_ps is not a non-negative integer");
+	put(bad, "summary.json", "{\"jobs\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/summary.json: jobs[1]: a second job named 'a'");
+	put(bad, "summary.json", "{\"seed\": 1}");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/summary.json: no \"jobs\" array (is it an ncsim summary.json?)");
+	put(bad, "summary.json", "{\"jobs\": [{\"name\": \"a\", \"tasks\": 1}]}");
+	put(bad, "tasks.csv", "job,end_ps,compute_ps,mpi_network_ps,mpi_sync_ps,mpi_stack_ps,io_ps,mpi_ps\n"
+	                      "a,1,0,0,0,0,0,0\nz,1,0,0,0,0,0,0\n");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/tasks.csv:3: job 'z' is not in summary.json");
+	put(bad, "tasks.csv", "job,end_ps\na,1\n");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/tasks.csv:1: no column 'compute_ps' in the header");
+	put(bad, "tasks.csv", "job,end_ps,compute_ps,mpi_network_ps,mpi_sync_ps,mpi_stack_ps,io_ps,mpi_ps\na,1,0,0,0\n");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/tasks.csv:2: 5 fields, but the header has 8");
+	put(bad, "tasks.csv", "job,end_ps,compute_ps,mpi_network_ps,mpi_sync_ps,mpi_stack_ps,io_ps,mpi_ps\n");
+	put(bad, "links.csv", "kind,bytes,saturation_ps\nglobal,12,x\n");
+	expect_fail(bad, REP_FAIL_INPUT, "badjson/links.csv:2: column 'saturation_ps': 'x' is not a non-negative integer");
+	free(none);
+	free(bad);
+	free(nodir);
+}
+
+int main(void)
+{
+	static const ut_test readers[] = {
+	    {"CSV rows, quoting and file:line errors", test_csv_reader},
+	    {"JSON values and file:line:col errors", test_json_reader},
+	    {"quartiles (type 7)", test_quantiles},
+	    {"CDF points and their thinning", test_cdf_points},
+	    {"page and figure folder paths", test_paths},
+	    {NULL, NULL},
+	};
+	static const ut_test figures[] = {
+	    {"one run: every figure's data", test_run_figures},
+	    {"a run without tasks.csv and links.csv", test_missing_files},
+	    {"several runs side by side, slowdowns", test_several_runs},
+	    {"folders that are not runs, malformed files", test_bad_runs},
+	    {NULL, NULL},
+	};
+	static const ut_suite suites[] = {
+	    {"report readers", readers, ut_dir_setup, ut_dir_teardown},
+	    {"report figures", figures, ut_dir_setup, ut_dir_teardown},
+	    {NULL, NULL, NULL, NULL},
+	};
+	return ut_run_suites(suites);
+}
