@@ -26,6 +26,7 @@ lang             base grammar
 compiler/build   base
 compiler/codegen base lang compiler/build
 calib            base runtime/kernel runtime/net runtime/storage runtime/stats runtime/task runtime/mpi runtime/coll runtime/io runtime/traffic stdlib lang compiler/build compiler/codegen
+report           base runtime/stats
 compiler/cli     any
 '
 
@@ -54,7 +55,7 @@ allowed() { # allowed FROM TO
 
 bad=0
 checked=0
-for f in $(find base runtime stdlib grammar lang compiler calib include -name '*.[chly]' | sort); do
+for f in $(find base runtime stdlib grammar lang compiler calib report include -name '*.[chly]' | sort); do
 	from=$(module_of "$f")
 	if ! printf '%s\n' "$rules" | awk -v m="$from" '$1 == m {found=1} END {exit !found}' &&
 		[ "$from" != ncsim ]; then
