@@ -101,6 +101,8 @@ int stat_summary_json(const struct task_world *w, const stat_summary_in *in, FIL
 	json_init(&j, f, 1);
 	json_object_begin(&j);
 	json_kv_string(&j, "ncsim_version", PACKAGE_VERSION);
+	/* The layout's version, for readers of old runs (ncsim report): raised when a key changes meaning or goes. */
+	json_kv_uint(&j, "schema", STAT_SUMMARY_SCHEMA);
 	json_key(&j, "command_line");
 	json_array_begin(&j);
 	for (int i = 0; i < in->argc; i++)

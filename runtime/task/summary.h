@@ -45,6 +45,8 @@ typedef struct stat_summary_in {
 } stat_summary_in;
 
 /* Writes summary.json to f. 0, or -1 on a write error. */
+/* Version of summary.json's layout (its "schema" key). */
+#define STAT_SUMMARY_SCHEMA 1
 int stat_summary_json(const struct task_world *w, const stat_summary_in *in, FILE *f);
 
 #endif
