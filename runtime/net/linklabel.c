@@ -22,7 +22,7 @@ void nl_fini(nl_labels *l)
 	memset(l, 0, sizeof *l);
 }
 
-uint8_t nl_label(nl_labels *l, unsigned job, unsigned tclass)
+uint8_t nl_label_new(nl_labels *l, unsigned job, unsigned tclass)
 {
 	job &= 0xff;
 	if (tclass >= NET_NCLASSES)

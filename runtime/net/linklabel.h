@@ -30,8 +30,15 @@ typedef struct nl_labels {
 void nl_init(nl_labels *l, size_t nslots);
 void nl_fini(nl_labels *l);
 
-/* The label of (job, tclass), created with a zeroed row on first use. */
-uint8_t nl_label(nl_labels *l, unsigned job, unsigned tclass);
+/* Creates the label of a (job, tclass) pair seen for the first time (nl_label's slow path). */
+uint8_t nl_label_new(nl_labels *l, unsigned job, unsigned tclass);
+
+/* The label of (job, tclass), created with a zeroed row on first use; inline: one per message. */
+static inline uint8_t nl_label(nl_labels *l, unsigned job, unsigned tclass)
+{
+	uint8_t v = l->of[job & 0xff][tclass < NET_NCLASSES ? tclass : NET_CLASS_MPI];
+	return v ? (uint8_t)(v - 1) : nl_label_new(l, job, tclass);
+}
 
 /* Counts bytes of label lab crossing link slot. */
 static inline void nl_add(nl_labels *l, uint8_t lab, size_t slot, uint64_t bytes) { l->bytes[lab][slot] += bytes; }
