@@ -4,6 +4,7 @@
 #include "report/csv_read.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,28 @@ int rep_csv_u64(const rep_csv *c, int col, uint64_t *x, char **err)
 	}
 	*x = (uint64_t)v;
 	return 0;
+}
+
+int rep_csv_double(const rep_csv *c, int col, double *x, char **err)
+{
+	const char *s = c->fields.ptr[col];
+	char *end = NULL;
+	errno = 0;
+	double v = *s && !strchr(" \t\n", *s) ? strtod(s, &end) : 0;
+	if (!end || *end || errno == ERANGE || !isfinite(v)) {
+		*err = xasprintf("%s:%zu: column '%s': '%s' is not a number", c->path, c->lineno, c->head.ptr[col], s);
+		return -1;
+	}
+	*x = v;
+	return 0;
+}
+
+int rep_csv_is_header(const rep_csv *c)
+{
+	for (size_t i = 0; i < c->head.len; i++)
+		if (strcmp(c->fields.ptr[i], c->head.ptr[i]))
+			return 0;
+	return 1;
 }
 
 size_t rep_csv_line(const rep_csv *c) { return c->lineno; }

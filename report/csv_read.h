@@ -40,6 +40,10 @@ int rep_csv_next(rep_csv *c, char **err);
 const char *rep_csv_field(const rep_csv *c, int col);
 /* Field col of the current row as an unsigned integer: 0, or -1 with *err "FILE:LINE: column 'x': ...". */
 int rep_csv_u64(const rep_csv *c, int col, uint64_t *x, char **err);
+/* Field col of the current row as a finite real number: 0, or -1 with *err "FILE:LINE: column 'x': ...". */
+int rep_csv_double(const rep_csv *c, int col, double *x, char **err);
+/* 1 if the current row repeats the header line (files appended to one another: `cmd --csv >> f`), else 0. */
+int rep_csv_is_header(const rep_csv *c);
 /* The line number of the current row (1 is the header). */
 size_t rep_csv_line(const rep_csv *c);
 /* The path given to rep_csv_open. */

@@ -108,7 +108,8 @@ static void inputs_many(FILE *f, const rep_page *p)
 
 static void contents(FILE *f, const rep_page *p)
 {
-	fputs("<nav><h2>Contents</h2>\n<ol>\n<li><a href=\"#summary\">Summary per job</a></li>\n", f);
+	fprintf(f, "<nav><h2>Contents</h2>\n<ol>\n<li><a href=\"#summary\">%s</a></li>\n",
+	        p->nb ? "Points per curve" : "Summary per job");
 	if (p->nruns > 1)
 		fputs("<li><a href=\"#slowdown\">Slowdown against the first run</a></li>\n", f);
 	for (size_t i = 0; i < p->figs->len; i++) {
@@ -282,26 +283,102 @@ static void figure(FILE *f, const rep_page *p, size_t i)
 	fprintf(f, "/%s.gp</code>.</figcaption>\n</figure>\n</section>\n", g->id);
 }
 
+/* ---------------------------------------------------------------- netbench */
+
+static void nb_inputs(FILE *f, const rep_nb *nb)
+{
+	fputs("<table class=\"inputs\">\n<tr><th>Input</th><th>CSV files</th><th>Rows</th><th>Curves</th></tr>\n", f);
+	for (size_t i = 0; i < nb->inputs.len; i++) {
+		const rep_nb_input *in = &nb->inputs.ptr[i];
+		fputs("<tr><td><code>", f);
+		esc(f, in->path);
+		fprintf(f, "</code></td><td class=\"n\">%zu</td><td class=\"n\">%zu</td><td>", in->files, in->rows);
+		const char *sep = "";
+		for (size_t k = 0; k < nb->series.len; k++)
+			if (nb->series.ptr[k].input == i) {
+				fputs(sep, f);
+				esc(f, nb->series.ptr[k].name);
+				sep = ", ";
+			}
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* The columns of the points table (p90 is in the latency figure's data file only, to keep the table narrow). */
+static const struct {
+	int col;
+	const char *head;
+} nb_table[] = {{REP_NB_OFFERED, "Offered"}, {REP_NB_ACCEPTED, "Accepted"}, {REP_NB_MSGS, "Messages"},
+                {REP_NB_MEAN, "Mean"},       {REP_NB_P50, "p50"},           {REP_NB_P99, "p99"},
+                {REP_NB_MAX, "Max"},         {REP_NB_HOPS, "Hops"},         {REP_NB_NONMIN, "Non-min."}};
+
+/* A cell of point p's column k: latencies (us) in unit u, the other figures as numbers; a dash if unknown. */
+static void nb_cell(FILE *f, const rep_nb *nb, const rep_nb_point *p, int k, rep_unit u)
+{
+	if (!nb->has[k] || (!p->counted && k >= REP_NB_MEAN))
+		fputs("<td class=\"n\">&ndash;</td>", f);
+	else if (k >= REP_NB_MEAN && k <= REP_NB_MAX)
+		fprintf(f, "<td class=\"n\">%.4g</td>", p->v[k] * 1e6 / u.size);
+	else
+		fprintf(f, "<td class=\"n\">%.*f</td>", k == REP_NB_MSGS ? 0 : k == REP_NB_HOPS ? 3 : 4, p->v[k]);
+}
+
+static void nb_points(FILE *f, const rep_nb *nb)
+{
+	double top = 0;
+	for (size_t i = 0; i < nb->series.len; i++)
+		for (size_t j = 0; j < nb->series.ptr[i].points.len; j++)
+			if (nb->series.ptr[i].points.ptr[j].v[REP_NB_MAX] > top)
+				top = nb->series.ptr[i].points.ptr[j].v[REP_NB_MAX];
+	rep_unit u = rep_unit_time(top * 1e6);
+	fprintf(f, "<section id=\"summary\">\n<h2>Points per curve</h2>\n<p>From netbench's CSV rows: per curve and "
+	        "offered load, the mean of its runs (latencies over the runs that counted a message). Loads are "
+	        "fractions of the terminal bandwidth; latencies (mean, median, 99th percentile, maximum) in %s; hops "
+	        "are router-to-router; non-min. is the share of messages with a non-minimal packet.</p>\n<table>\n"
+	        "<tr><th>Curve</th>",
+	        u.name);
+	for (size_t k = 0; k < sizeof nb_table / sizeof *nb_table; k++)
+		fprintf(f, "<th>%s</th>", nb_table[k].head);
+	fputs("<th>Runs</th></tr>\n", f);
+	for (size_t i = 0; i < nb->series.len; i++)
+		for (size_t j = 0; j < nb->series.ptr[i].points.len; j++) {
+			const rep_nb_point *p = &nb->series.ptr[i].points.ptr[j];
+			fputs("<tr>", f);
+			cell_text(f, nb->series.ptr[i].name);
+			for (size_t k = 0; k < sizeof nb_table / sizeof *nb_table; k++)
+				nb_cell(f, nb, p, nb_table[k].col, u);
+			fprintf(f, "<td class=\"n\">%zu</td></tr>\n", p->rows);
+		}
+	fputs("</table>\n</section>\n", f);
+}
+
 /* -------------------------------------------------------------------- page */
+
+/* The page's name: the run, "N runs" or "netbench sweep", with a suffix for the heading. */
+static void page_name(FILE *f, const rep_page *p, int heading)
+{
+	if (p->nb)
+		fputs("netbench sweep", f);
+	else if (p->nruns == 1)
+		esc(f, p->runs[0]->label);
+	else
+		fprintf(f, "%zu runs%s", p->nruns, heading ? " side by side" : "");
+}
 
 void rep_html_write(FILE *f, const rep_page *p)
 {
-	const rep_run *first = p->runs[0];
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ncsim report: ",
 	      f);
-	if (p->nruns == 1)
-		esc(f, first->label);
-	else
-		fprintf(f, "%zu runs", p->nruns);
+	page_name(f, p, 0);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header>\n<h1>ncsim report: ", style);
-	if (p->nruns == 1)
-		esc(f, first->label);
-	else
-		fprintf(f, "%zu runs side by side", p->nruns);
+	page_name(f, p, 1);
 	fputs("</h1>\n", f);
-	if (p->nruns == 1)
-		inputs_one(f, first);
+	if (p->nb)
+		nb_inputs(f, p->nb);
+	else if (p->nruns == 1)
+		inputs_one(f, p->runs[0]);
 	else
 		inputs_many(f, p);
 	fputs("</header>\n", f);
@@ -311,14 +388,17 @@ void rep_html_write(FILE *f, const rep_page *p)
 		fputs("</p>\n", f);
 	}
 	contents(f, p);
-	summary(f, p);
+	if (p->nb)
+		nb_points(f, p->nb);
+	else
+		summary(f, p);
 	if (p->nruns > 1)
 		slowdown(f, p);
 	for (size_t i = 0; i < p->figs->len; i++)
 		figure(f, p, i);
-	fputs("<footer>Written by <code>ncsim report</code> (ncsim " PACKAGE_VERSION ") from the run folders' "
-	      "summary.json, tasks.csv and links.csv. Each figure's data and gnuplot script are in <code>",
-	      f);
+	fprintf(f, "<footer>Written by <code>ncsim report</code> (ncsim " PACKAGE_VERSION ") from %s. Each figure's "
+	        "data and gnuplot script are in <code>",
+	        p->nb ? "netbench's CSV rows" : "the run folders' summary.json, tasks.csv and links.csv");
 	esc(f, p->figdir);
 	fputs("/</code>.</footer>\n</body>\n</html>\n", f);
 }

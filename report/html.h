@@ -7,6 +7,9 @@
  * warnings, a table of contents, the per-job summary table, for several runs
  * a slowdown table against the first, then the figures with their captions
  * (or the note saying why one is not drawn).
+ *
+ * A netbench sweep's page has the same parts: its inputs in the header,
+ * then a table of every point (per curve and offered load) and the figures.
  */
 #ifndef NCSIM_REPORT_HTML_H
 #define NCSIM_REPORT_HTML_H
@@ -15,11 +18,13 @@
 #include <stdio.h>
 
 #include "report/figures.h"
+#include "report/netbench.h"
 #include "report/run.h"
 
 typedef struct rep_page {
-	rep_run *const *runs;
+	rep_run *const *runs;          /* the runs, or NULL for a netbench sweep */
 	size_t nruns;
+	const rep_nb *nb;              /* the netbench sweep, or NULL for runs */
 	const rep_figures *figs;
 	const char *figdir;            /* the figure folder as the page's reader finds it ("report") */
 	const char *const *warnings;   /* shown at the top */

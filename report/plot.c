@@ -279,3 +279,51 @@ void rep_plot_cdf(rep_figure *f, const char *comment, const rep_curve *curves, s
 	f->data = rep_buf_take(&dat);
 	f->script = rep_buf_take(&gp);
 }
+
+/* ------------------------------------------------------------------- lines */
+
+void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const rep_line_series *s, size_t ns,
+                    const rep_line_col *cols, size_t ncols, const rep_line_axes *ax)
+{
+	rep_buf dat = {0}, gp = {0};
+	dat_comment(&dat, f->title);
+	dat_comment(&dat, comment);
+	dat_comment(&dat, units);
+	rep_buf_puts(&dat, "# One block per curve (gnuplot index 0, 1, ...).\n#");
+	for (size_t c = 0; c < ncols; c++)
+		rep_buf_printf(&dat, " %s", cols[c].column);
+	rep_buf_puts(&dat, "\n");
+	gp_begin(&gp, f);
+	rep_buf_puts(&gp, "set key outside right top\nset xrange [0:*]\nset grid xtics\nset xlabel ");
+	gp_str(&gp, ax->xlabel);
+	rep_buf_puts(&gp, "\nset ylabel ");
+	gp_str(&gp, ax->ylabel);
+	rep_buf_puts(&gp, ax->logy ? "\nset logscale y\nplot " : "\nset yrange [0:*]\nplot ");
+	const char *sep = "";
+	for (size_t i = 0, blk = 0; i < ns; i++) {
+		if (s[i].n == 0)
+			continue;
+		rep_buf_printf(&dat, "%s# block %zu: %s\n", blk ? "\n\n" : "", blk, s[i].name);
+		for (size_t r = 0; r < s[i].n; r++)
+			for (size_t c = 0; c < ncols; c++)
+				rep_buf_printf(&dat, "%.9g%s", s[i].v[r * ncols + c], c + 1 < ncols ? " " : "\n");
+		for (size_t c = 1; c < ncols; c++) {
+			if (!cols[c].legend)
+				continue;
+			rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:%zu with linespoints lw 2 %s ps 0.8 lc rgb '%s' title ",
+			               sep, f->id, blk, c + 1, cols[c].dashed ? "dt 2 pt 6" : "pt 7", rep_color(i));
+			char *t = xasprintf("%s%s", s[i].name, cols[c].legend);
+			gp_str(&gp, t);
+			free(t);
+			sep = ", \\\n     ";
+		}
+		blk++;
+	}
+	if (ax->diagonal) {
+		rep_buf_printf(&gp, "%sx with lines dt 3 lc rgb '#888888' title ", sep);
+		gp_str(&gp, ax->diagonal);
+	}
+	rep_buf_puts(&gp, "\n");
+	f->data = rep_buf_take(&dat);
+	f->script = rep_buf_take(&gp);
+}

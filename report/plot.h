@@ -9,7 +9,8 @@
  * that a user can restyle a figure and run `gnuplot ID.gp` again. Kinds:
  *   - stacked bars (the time decomposition);
  *   - box plots from five figures and a mean (latencies, per-rank times);
- *   - empirical CDF curves (link load).
+ *   - empirical CDF curves (link load);
+ *   - lines through points (netbench: latency and throughput against load).
  * One data block (gnuplot's `index`) per series, each series one colour.
  */
 #ifndef NCSIM_REPORT_PLOT_H
@@ -99,6 +100,35 @@ typedef struct rep_curve {
 /* Fills f with the CDFs of curves[0..n) (stats.h, rep_cdf), x in unit u; ylabel names what is counted. */
 void rep_plot_cdf(rep_figure *f, const char *comment, const rep_curve *curves, size_t n, rep_unit u, const char *xlabel,
                   const char *ylabel);
+
+/* A column of a line figure's data file: its name, and how it is drawn. */
+typedef struct rep_line_col {
+	const char *column;   /* its name in the data file's comment */
+	const char *legend;   /* appended to the series name in the key; NULL: in the data file only */
+	int dashed;           /* 1: dashed, open points (a second statistic of the same series) */
+} rep_line_col;
+
+/* One series of a line figure: its name in the key and n rows of ncols values (column 0 is x), row-major. */
+typedef struct rep_line_series {
+	const char *name;
+	const double *v;
+	size_t n;
+} rep_line_series;
+
+/* The axes of a line figure. */
+typedef struct rep_line_axes {
+	const char *xlabel, *ylabel;  /* with their units */
+	int logy;                     /* a logarithmic y axis */
+	const char *diagonal;         /* NULL, or the key text of a dotted y = x line */
+} rep_line_axes;
+
+/*
+ * Fills f with lines through the points of series s[0..ns): one colour per
+ * series, one line per drawn column (cols[1..ncols)). units says in the data
+ * file what the values are. A series without a point has no block.
+ */
+void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const rep_line_series *s, size_t ns,
+                    const rep_line_col *cols, size_t ncols, const rep_line_axes *ax);
 
 /* The colour of series i (a fixed palette that prints well, then cycles). */
 const char *rep_color(size_t i);

@@ -7,18 +7,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
 #include "report/figures.h"
 #include "report/gnuplot.h"
 #include "report/html.h"
+#include "report/nb_figures.h"
+#include "report/netbench.h"
 #include "report/run.h"
 #include "runtime/stats/outfile.h"
 
 char *rep_default_page(const char *dir, size_t ndirs)
 {
-	return ndirs == 1 ? xasprintf("%s/report.html", dir) : xstrdup("report.html");
+	struct stat st;
+	if (ndirs != 1)
+		return xstrdup("report.html");
+	if (stat(dir, &st) != 0 || !S_ISREG(st.st_mode))
+		return xasprintf("%s/report.html", dir);
+	/* a netbench CSV file: FILE-report.html beside it, FILE without .csv */
+	size_t n = strlen(dir);
+	int csv = n > 4 && !strcmp(dir + n - 4, ".csv");
+	return xasprintf("%.*s-report.html", (int)(csv ? n - 4 : n), dir);
 }
 
 char *rep_figure_dir(const char *page)
@@ -101,6 +112,82 @@ static enum rep_status load_all(const rep_options *o, rep_run **runs, rep_result
 	return REP_OK;
 }
 
+/*
+ * Whether the inputs are netbench results (*nb = 1) or run folders (0): one
+ * kind per page. REP_OK, or REP_ERR_IO with *err when they are mixed.
+ */
+static enum rep_status input_kind(const rep_options *o, int *nb, char **err)
+{
+	*nb = rep_nb_is_input(o->dirs[0]);
+	for (size_t i = 1; i < o->ndirs; i++)
+		if (rep_nb_is_input(o->dirs[i]) != *nb) {
+			const char *run = *nb ? o->dirs[i] : o->dirs[0], *bench = *nb ? o->dirs[0] : o->dirs[i];
+			*err = xasprintf("%s is netbench results and %s is not: a page shows either runs or netbench "
+			                 "sweeps", bench, run);
+			return REP_ERR_IO;
+		}
+	return REP_OK;
+}
+
+/* Draws the figures into res->figdir (a note: its old files removed), then writes the page. */
+static enum rep_status render(const char *gnuplot, rep_figures *figs, rep_page *page, rep_result *res, char **err)
+{
+	enum rep_status st = outfile_mkdir_p(res->figdir, err) < 0 ? REP_ERR_IO : REP_OK;
+	for (size_t i = 0; st == REP_OK && i < figs->len; i++) {
+		if (figs->ptr[i].note) {
+			forget(res->figdir, figs->ptr[i].id);
+			res->skipped++;
+		} else if ((st = draw(gnuplot, res->figdir, &figs->ptr[i], err)) == REP_OK) {
+			res->drawn++;
+		}
+	}
+	if (st != REP_OK)
+		return st;
+	const char *slash = strrchr(res->figdir, '/');
+	page->figs = figs;
+	page->figdir = slash ? slash + 1 : res->figdir;
+	page->warnings = (const char *const *)res->warnings;
+	page->nwarnings = res->nwarnings;
+	return write_page(res->page, page, err);
+}
+
+/* The report of run folders. */
+static enum rep_status build_runs(const rep_options *o, const char *gnuplot, rep_result *res, char **err)
+{
+	rep_run **runs = xcalloc(o->ndirs, sizeof *runs);
+	rep_figures figs = {0};
+	enum rep_status st = load_all(o, runs, res, err);
+	if (st == REP_OK) {
+		rep_fig_build(runs, o->ndirs, &figs);
+		rep_page page = {.runs = runs, .nruns = o->ndirs};
+		st = render(gnuplot, &figs, &page, res, err);
+	}
+	rep_fig_free(&figs);
+	for (size_t i = 0; i < o->ndirs; i++)
+		rep_run_free(runs[i]);
+	free(runs);
+	return st;
+}
+
+/* The report of netbench results. */
+static enum rep_status build_netbench(const rep_options *o, const char *gnuplot, rep_result *res, char **err)
+{
+	rep_nb nb = {0};
+	rep_figures figs = {0};
+	int bad = 0;
+	enum rep_status st = REP_OK;
+	if (rep_nb_load(&nb, o->dirs, o->ndirs, err, &bad) < 0) {
+		st = bad ? REP_ERR_INPUT : REP_ERR_IO;
+	} else {
+		rep_nbfig_build(&nb, &figs);
+		rep_page page = {.nb = &nb};
+		st = render(gnuplot, &figs, &page, res, err);
+	}
+	rep_fig_free(&figs);
+	rep_nb_free(&nb);
+	return st;
+}
+
 enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
 {
 	*res = (rep_result){0};
@@ -109,34 +196,12 @@ enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
 		*err = xstrdup("gnuplot is not installed (not found in PATH): " REP_GP_INSTALL);
 		return REP_ERR_NO_GNUPLOT;
 	}
-	rep_run **runs = xcalloc(o->ndirs, sizeof *runs);
-	rep_figures figs = {0};
-	enum rep_status st = load_all(o, runs, res, err);
+	int nb = 0;
+	enum rep_status st = input_kind(o, &nb, err);
 	res->page = o->output ? xstrdup(o->output) : rep_default_page(o->dirs[0], o->ndirs);
 	res->figdir = rep_figure_dir(res->page);
-	if (st == REP_OK) {
-		rep_fig_build(runs, o->ndirs, &figs);
-		if (outfile_mkdir_p(res->figdir, err) < 0)
-			st = REP_ERR_IO;
-	}
-	for (size_t i = 0; st == REP_OK && i < figs.len; i++) {
-		if (figs.ptr[i].note) {
-			forget(res->figdir, figs.ptr[i].id);
-			res->skipped++;
-		} else if ((st = draw(gnuplot, res->figdir, &figs.ptr[i], err)) == REP_OK) {
-			res->drawn++;
-		}
-	}
-	if (st == REP_OK) {
-		const char *slash = strrchr(res->figdir, '/');
-		rep_page page = {runs, o->ndirs, &figs, slash ? slash + 1 : res->figdir,
-		                 (const char *const *)res->warnings, res->nwarnings};
-		st = write_page(res->page, &page, err);
-	}
-	rep_fig_free(&figs);
-	for (size_t i = 0; i < o->ndirs; i++)
-		rep_run_free(runs[i]);
-	free(runs);
+	if (st == REP_OK)
+		st = nb ? build_netbench(o, gnuplot, res, err) : build_runs(o, gnuplot, res, err);
 	free(gnuplot);
 	return st;
 }

@@ -3,9 +3,11 @@
  * page (prefix rep_). doc/report.md describes what a user gets.
  *
  * The report reads only the documented files of each run folder
- * (summary.json, tasks.csv, links.csv: report/run.h), so it never links the
- * simulator and reads the folders of older runs. It writes
- *   PAGE                 the page (default DIR/report.html for one run,
+ * (summary.json, tasks.csv, links.csv: report/run.h), or netbench's CSV
+ * rows (report/netbench.h), so it never links the simulator and reads the
+ * outputs of older versions. It writes
+ *   PAGE                 the page (default DIR/report.html for one folder,
+ *                        FILE-report.html beside a netbench CSV FILE.csv,
  *                        ./report.html for several), self-contained;
  *   PAGE's stem/         beside it ("report/" for report.html): each figure's
  *                        ID.dat, ID.gp and the ID.svg that gnuplot drew.
@@ -21,7 +23,7 @@
 #include <stddef.h>
 
 typedef struct rep_options {
-	const char *const *dirs;  /* the run folders; several are compared side by side */
+	const char *const *dirs;  /* run folders (several: side by side), or netbench results: one kind */
 	size_t ndirs;
 	const char *output;       /* the page, or NULL for the default */
 } rep_options;
@@ -30,7 +32,8 @@ typedef struct rep_options {
 enum rep_status {
 	REP_OK,
 	REP_ERR_INPUT,      /* a malformed summary.json or CSV file (exit 1) */
-	REP_ERR_IO,         /* not a run folder, or an output that cannot be written (exit 2) */
+	REP_ERR_IO,         /* not a run folder, runs mixed with netbench results, or an output that cannot be
+	                       written (exit 2) */
 	REP_ERR_NO_GNUPLOT, /* gnuplot is not installed (exit 2) */
 	REP_ERR_GNUPLOT,    /* gnuplot failed on a script the report wrote: a bug (exit 3) */
 };
@@ -42,11 +45,11 @@ typedef struct rep_result {
 	size_t nwarnings;
 } rep_result;
 
-/* Writes the report of o->dirs. REP_OK with *res filled, or an error with *err (heap). */
+/* Writes the report of o->dirs (o->ndirs >= 1). REP_OK with *res filled, or an error with *err (heap). */
 enum rep_status rep_build(const rep_options *o, rep_result *res, char **err);
 /* Frees what rep_build put in res. */
 void rep_result_free(rep_result *res);
-/* The page's default path for ndirs run folders, the first being dir (heap). */
+/* The page's default path for ndirs inputs, the first being dir (a folder, or a netbench CSV file), heap. */
 char *rep_default_page(const char *dir, size_t ndirs);
 /* The figure folder of page: its path without ".html" or ".htm", else with "-figures" appended (heap). */
 char *rep_figure_dir(const char *page);

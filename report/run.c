@@ -263,8 +263,7 @@ rep_job *rep_run_job(rep_run *r, const char *name)
 	return NULL;
 }
 
-/* The folder's base name ("runs/a/" gives "a"; "." its real name). */
-static char *label_of(const char *dir)
+char *rep_run_label(const char *dir)
 {
 	char *real = realpath(dir, NULL), *full = real ? real : xstrdup(dir);
 	size_t n = strlen(full);
@@ -287,7 +286,7 @@ static int load_summary(rep_run *r, char **err, enum rep_fail *why)
 	if (stat(r->dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		*err = xasprintf("%s: not a run folder: %s", r->dir, errno == ENOENT ? "no such folder" : "not a folder");
 	else if (stat(path, &st) != 0 && errno == ENOENT)
-		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one)", r->dir);
+		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one; ncsim netbench --out, netbench.csv)", r->dir);
 	else if (!(text = xread_text(path, "summary", err)))
 		; /* *err says why */
 	else if ((*why = REP_FAIL_INPUT) && !(root = rep_json_parse(text, path, err)))
@@ -308,7 +307,7 @@ rep_run *rep_run_load(const char *dir, char **err, enum rep_fail *why)
 	rep_run *r = xcalloc(1, sizeof *r);
 	rep_job *last = NULL;
 	r->dir = xstrdup(dir);
-	r->label = label_of(dir);
+	r->label = rep_run_label(dir);
 	if (load_summary(r, err, why) < 0 ||
 	    stream(r, "tasks.csv", task_cols, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
 	    stream(r, "links.csv", link_cols, L_NCOLS, &r->links_missing, add_link_row, NULL, err) < 0) {

@@ -78,6 +78,8 @@ enum rep_fail {
 rep_run *rep_run_load(const char *dir, char **err, enum rep_fail *why);
 /* Frees a run (NULL is a no-op). */
 void rep_run_free(rep_run *r);
+/* The base name of a folder or file, its name in figures ("runs/a/" gives "a"; "." its real name), heap. */
+char *rep_run_label(const char *dir);
 /* The job of r named name, or NULL. */
 rep_job *rep_run_job(rep_run *r, const char *name);
 /* The links of kind name in r, or NULL. */

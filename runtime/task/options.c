@@ -236,8 +236,11 @@ static const struct opt_command {
 	 NULL, 3, 0},
 	{G,
 	 "usage: ncsim report DIR... [options]\n"
+	 "       ncsim report SWEEP.csv|SWEEP_DIR... [options]\n"
 	 "  Draws the figures of finished runs (folders that ncsim run wrote) with gnuplot into one HTML\n"
-	 "  page; several DIRs are compared side by side, labelled by their folder names (doc/report.md).\n",
+	 "  page; several DIRs are compared side by side, labelled by their folder names (doc/report.md).\n"
+	 "  A netbench sweep (rows of ncsim netbench --csv appended to a file, or folders of --out runs)\n"
+	 "  gives its load-latency and throughput curves, one per routing.\n",
 	 "  Each figure's data file and gnuplot script go to the folder beside the page named after it\n"
 	 "  (report/ for report.html), with the SVG that gnuplot drew.\n", 0, 0},
 };

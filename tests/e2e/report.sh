@@ -16,7 +16,12 @@
 #      gnuplot-nox), no folder given (2); a failed run is reported with a
 #      warning (0); a failed report leaves the earlier page as it was and no
 #      temporary file;
-#   5. the same runs give the same page, byte for byte.
+#   5. the same runs give the same page, byte for byte;
+#   6. a netbench sweep: rows of `ncsim netbench --csv` appended to one file
+#      (two routings, three loads), and the same sweep as a folder of --out
+#      runs: a page beside the CSV with two figures, each an SVG with plotted
+#      elements, one curve per routing and a point per load in the data; a
+#      run folder mixed with a sweep is refused (2).
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/tests/e2e/check.sh"
 cd "$work" || exit 1
@@ -179,5 +184,39 @@ rc=$?
 check "no gnuplot: exit 2" test "$rc" = 2
 check "no gnuplot: names the package" grep -q 'gnuplot-nox' r.err
 check "no gnuplot: no page" test ! -e zero/report.html
+
+echo "== a netbench sweep"
+for load in 0.1 0.3 0.5; do
+	for routing in minimal ugal; do
+		"$ncsim" netbench --system df-tiny --duration 20us --load $load --routing $routing --csv >> sweep.csv 2> nb.err ||
+			cat nb.err
+		"$ncsim" netbench --system df-tiny --duration 20us --load $load --routing $routing \
+			--out "nbruns/$routing-$load" > /dev/null 2> nb.err || cat nb.err
+	done
+done
+report sweep.csv
+check "a sweep file: exit 0" test "$rc" = 0
+check "the page sits beside the CSV" grep -q 'wrote sweep-report.html: 2 figures' r.out
+check "the header lists the input and its 6 rows" grep -q '<td><code>sweep.csv</code></td><td class="n">1</td><td class="n">6</td><td>minimal, ugal</td>' sweep-report.html
+svgs sweep-report.html
+check "2 inline SVGs" test "$(wc -l < svgs.txt)" = 2
+# Lines through points: a marker per point and legend entry (4 curves of 3 latency points, 2 of 3 accepted).
+markers() { sed -n "${1}p" svgs.txt | grep -o '<use [^>]*translate(' | wc -l; }
+check "the latency figure marks its 12 points (and 4 legend samples)" test "$(markers 1)" -ge 16
+check "the throughput figure marks its 6 points (and 2 legend samples)" test "$(markers 2)" -ge 8
+check "each figure's files are in sweep-report/" files_of sweep-report.html sweep-report
+check "latency: a block per routing, a point per load" \
+	sh -c "grep -q '# block 1: ugal' sweep-report/nb-latency.dat && test \$(grep -c '^0\\.[135] ' sweep-report/nb-latency.dat) = 6"
+# The throughput data are netbench's own columns: offered and accepted of each row, sorted by load.
+awk -F, '$1 == "minimal" { print $3 + 0, $4 + 0 }' sweep.csv | sort -n > want.txt
+awk '/^# block 1/ { exit } /^[0-9]/ { print $1 + 0, $2 + 0 }' sweep-report/nb-throughput.dat > got.txt
+check "throughput: accepted against offered as netbench printed them" cmp -s want.txt got.txt
+report nbruns -o nbpage.html
+check "a folder of --out runs: exit 0" test "$rc" = 0
+check "the same points as the appended file" \
+	sh -c "grep -v '^#' sweep-report/nb-throughput.dat > a.txt; grep -v '^#' nbpage/nb-throughput.dat > b.txt; cmp -s a.txt b.txt"
+report rand sweep.csv
+check "a run with a sweep: exit 2" test "$rc" = 2
+check "says why" grep -q 'sweep.csv is netbench results and rand is not' r.err
 
 finish report

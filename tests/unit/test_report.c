@@ -25,6 +25,8 @@
 #include "report/figures.h"
 #include "report/html.h"
 #include "report/json_read.h"
+#include "report/nb_figures.h"
+#include "report/netbench.h"
 #include "report/report.h"
 #include "report/run.h"
 #include "report/stats.h"
@@ -462,7 +464,7 @@ static void test_several_runs(void)
 	char *html = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&html, &len);
-	rep_page page = {runs, 2, &f, "report", NULL, 0};
+	rep_page page = {.runs = runs, .nruns = 2, .figs = &f, .figdir = "report"};
 	rep_html_write(out, &page);
 	fclose(out);
 	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>r2</td><td class=\"n\">20 ms</td><td class=\"n\">2.000</td>"
@@ -477,6 +479,186 @@ static void test_several_runs(void)
 	rep_run_free(runs[1]);
 	free(d1);
 	free(d2);
+}
+
+/* -------------------------------------------------------- netbench sweeps */
+
+#define NB_HEAD "routing,pattern,offered,accepted,msgs,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us," \
+                "hops,nonmin,events,wall_s,events_per_s,rss_mib\n"
+
+/*
+ * What `ncsim netbench ... --csv >> sweep.csv` leaves: a header before every
+ * row. minimal runs at 0.2, 0.6 (two seeds) and 0.4, out of order; ugal at
+ * 0.2 and at 0.8, where the window counted no message (latencies 0).
+ */
+static const char sweep_csv[] = NB_HEAD "minimal,uniform,0.2000,0.1900,100,2.000,1.500,3.000,4.000,5.000,2.000,0.0000,9,0.1,90,5.0\n"
+    NB_HEAD "ugal,uniform,0.2000,0.2000,120,1.800,1.000,2.000,3.000,6.000,2.500,0.1000,9,0.1,90,5.0\n"
+    NB_HEAD "minimal,uniform,0.6000,0.4000,300,10.000,8.000,20.000,40.000,50.000,2.000,0.0000,9,0.1,90,5.0\n"
+    NB_HEAD "minimal,uniform,0.6000,0.5000,200,14.000,10.000,30.000,60.000,90.000,3.000,0.0000,9,0.1,90,5.0\n"
+    NB_HEAD "minimal,uniform,0.4000,0.3900,150,3.000,2.000,4.000,5.000,6.000,2.000,0.0000,9,0.1,90,5.0\n"
+    NB_HEAD "ugal,uniform,0.8000,0.0000,0,0.000,0.000,0.000,0.000,0.000,0.000,0.0000,9,0.1,90,5.0\n";
+
+/* Loads the n inputs into *nb; 0, or -1 with the error printed. */
+static int nb_load(rep_nb *nb, const char *const *paths, size_t n)
+{
+	char *err = NULL;
+	int bad;
+	*nb = (rep_nb){0};
+	int rc = rep_nb_load(nb, paths, n, &err, &bad);
+	if (rc < 0)
+		fprintf(stderr, "rep_nb_load: %s\n", err);
+	free(err);
+	return rc;
+}
+
+static void test_netbench_sweep(void)
+{
+	char *dir = folder("nb"), *csv = xasprintf("%s/sweep.csv", dir);
+	put(dir, "sweep.csv", sweep_csv);
+	CU_ASSERT_TRUE(rep_nb_is_input(csv));
+	const char *paths[] = {csv};
+	rep_nb nb;
+	CU_ASSERT_EQUAL_FATAL(nb_load(&nb, paths, 1), 0);
+	/* Six data rows; the six repeated headers are no rows. One input: curves are named by routing alone. */
+	CU_ASSERT_EQUAL(nb.inputs.ptr[0].rows, 6);
+	CU_ASSERT_EQUAL_FATAL(nb.series.len, 2);
+	CU_ASSERT_STRING_EQUAL(nb.series.ptr[0].name, "minimal");
+	CU_ASSERT_STRING_EQUAL(nb.series.ptr[1].name, "ugal");
+	CU_ASSERT_EQUAL(nb.series.ptr[0].points.len, 3);
+	rep_figures f = {0};
+	rep_nbfig_build(&nb, &f);
+	CU_ASSERT_EQUAL(f.len, 2);
+
+	/*
+	 * Latency in us (the largest p99 of a point is 50 us). minimal's points by
+	 * load: 0.2; 0.4; 0.6 the mean of two seeds: mean (10 + 14) / 2 = 12, p99
+	 * (40 + 60) / 2 = 50, p50 9, p90 25, max 70. ugal at 0.8 counted no
+	 * message: no point. The largest p99 (50) is under 100 x the least mean
+	 * (1.8): a linear axis. Columns: offered mean p99 p50 p90 max runs.
+	 */
+	const rep_figure *g = fig(&f, "nb-latency");
+	static const char *const lat_rows[] = {"0.2 2 4 1.5 3 5 1", "0.4 3 5 2 4 6 1", "0.6 12 50 9 25 70 2",
+	                                       "0.2 1.8 3 1 2 6 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, lat_rows));
+	CU_ASSERT_TRUE(g && strstr(g->data, "# block 1: ugal") && strstr(g->data, "latencies in \xc2\xb5s"));
+	CU_ASSERT_TRUE(g && strstr(g->script, "'nb-latency.dat' index 0 using 1:2 with linespoints lw 2 pt 7") &&
+	               strstr(g->script, "index 1 using 1:3 with linespoints lw 2 dt 2 pt 6") &&
+	               strstr(g->script, "title 'ugal p99'") && !strstr(g->script, "logscale"));
+	CU_ASSERT_TRUE(g && strstr(g->caption, "1 point averages several runs at the same load (seeds).") &&
+	               strstr(g->caption, "1 point is left out: no message was counted"));
+	/* Throughput: every point, the 0.6 one the mean of 0.4 and 0.5; the line accepted = offered. */
+	g = fig(&f, "nb-throughput");
+	static const char *const thr_rows[] = {"0.2 0.19 1", "0.4 0.39 1", "0.6 0.45 2", "0.2 0.2 1", "0.8 0 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, thr_rows));
+	CU_ASSERT_TRUE(g && strstr(g->script, "x with lines dt 3 lc rgb '#888888' title 'accepted = offered'"));
+
+	/* The points table: minimal at 0.6 has 250 messages on average, latencies in us, hops (2 + 3) / 2. */
+	char *html = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&html, &len);
+	rep_page page = {.nb = &nb, .figs = &f, .figdir = "sweep-report"};
+	rep_html_write(out, &page);
+	fclose(out);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>minimal</td><td class=\"n\">0.6000</td><td class=\"n\">0.4500</td>"
+	                            "<td class=\"n\">250</td><td class=\"n\">12</td><td class=\"n\">9</td>"
+	                            "<td class=\"n\">50</td><td class=\"n\">70</td><td class=\"n\">2.500</td>") != NULL);
+	/* ugal at 0.8: no latency, shown as dashes. */
+	CU_ASSERT_TRUE(strstr(html, "<td class=\"n\">0</td><td class=\"n\">&ndash;</td><td class=\"n\">&ndash;</td>") !=
+	               NULL);
+	CU_ASSERT_TRUE(strstr(html, "<h1>ncsim report: netbench sweep</h1>") && !strstr(html, "<script"));
+	free(html);
+	rep_fig_free(&f);
+	rep_nb_free(&nb);
+
+	/* The default page of a CSV file sits beside it. */
+	char *page_path = rep_default_page(csv, 1), *want = xasprintf("%s/sweep-report.html", dir);
+	UT_ASSERT_TEXT(page_path, want);
+	free(page_path);
+	free(want);
+	free(csv);
+	free(dir);
+}
+
+/* A folder of `--out` runs (one netbench.csv each) next to a CSV file: the curves are named after their input. */
+static void test_netbench_folders(void)
+{
+	char *dir = folder("runs"), *sub = NULL;
+	static const char *const subs[] = {"minimal-0.3", "minimal-0.1", ".ncsim-tmp-1", "other"};
+	static const char *const rows[] = {"minimal,uniform,0.3000,0.2900,10,4.0,1,1,8.0,9,2,0,1,0,0,1\n",
+	                                   "minimal,uniform,0.1000,0.1000,10,2.0,1,1,3.0,9,2,0,1,0,0,1\n",
+	                                   "ugal,uniform,0.5000,0.5000,10,2.0,1,1,3.0,9,2,0,1,0,0,1\n", NULL};
+	for (size_t i = 0; i < 4; i++) {
+		sub = xasprintf("runs/%s", subs[i]);
+		char *d = folder(sub), *text = xasprintf(NB_HEAD "%s", rows[i] ? rows[i] : "");
+		if (rows[i]) /* "other" holds no netbench.csv; the unfinished run (.ncsim-tmp-1) is not read */
+			put(d, "netbench.csv", text);
+		free(text);
+		free(d);
+		free(sub);
+	}
+	char *csv = xasprintf("%s/b.csv", ut_dir);
+	put(ut_dir, "b.csv", NB_HEAD "minimal,uniform,0.1000,0.0500,10,6.0,1,1,7.0,9,2,0,1,0,0,1\n");
+	CU_ASSERT_TRUE(rep_nb_is_input(dir));
+	const char *paths[] = {dir, csv};
+	rep_nb nb;
+	CU_ASSERT_EQUAL_FATAL(nb_load(&nb, paths, 2), 0);
+	CU_ASSERT(nb.inputs.ptr[0].files == 2 && nb.inputs.ptr[0].rows == 2 && nb.inputs.ptr[1].rows == 1);
+	CU_ASSERT_EQUAL_FATAL(nb.series.len, 2);
+	CU_ASSERT_STRING_EQUAL(nb.series.ptr[0].name, "runs minimal");
+	CU_ASSERT_STRING_EQUAL(nb.series.ptr[1].name, "b minimal");
+	rep_figures f = {0};
+	rep_nbfig_build(&nb, &f);
+	/* runs minimal: 0.1 then 0.3 (the subfolders' order does not matter); b minimal at 0.1. */
+	static const char *const thr_rows[] = {"0.1 0.1 1", "0.3 0.29 1", "0.1 0.05 1", NULL};
+	CU_ASSERT_TRUE(rows_are(fig(&f, "nb-throughput")->data, thr_rows));
+	rep_fig_free(&f);
+	rep_nb_free(&nb);
+
+	/* A run folder (summary.json) and an empty folder are no netbench results. */
+	char *run = make_run("run", 1, 0), *empty = folder("empty");
+	CU_ASSERT_FALSE(rep_nb_is_input(run));
+	CU_ASSERT_FALSE(rep_nb_is_input(empty));
+	free(run);
+	free(empty);
+	free(csv);
+	free(dir);
+}
+
+static void expect_nb_fail(const char *path, int want_bad, const char *msg)
+{
+	char *err = NULL;
+	int bad = -1;
+	rep_nb nb = {0};
+	const char *paths[] = {path};
+	CU_ASSERT_EQUAL(rep_nb_load(&nb, paths, 1, &err, &bad), -1);
+	CU_ASSERT_EQUAL(bad, want_bad);
+	if (err)
+		TAKE_TAIL(err, msg);
+	else
+		CU_FAIL("no error message");
+	rep_nb_free(&nb);
+}
+
+static void test_netbench_errors(void)
+{
+	char *dir = folder("nbbad"), *p = xasprintf("%s/x.csv", dir);
+	put(dir, "x.csv", "routing,pattern,offered,accepted,lat_mean_us\nminimal,uniform,0.1,0.1,2\n");
+	expect_nb_fail(p, 1, "x.csv:1: no column 'lat_p99_us' in the header (is it the output of ncsim netbench --csv?)");
+	put(dir, "x.csv", NB_HEAD "minimal,uniform,0.1,0.1,1,1,1,1,1,1,1,0,1,0,0,1\n" NB_HEAD
+	                          "minimal,uniform,abc,0.1,1,1,1,1,1,1,1,0,1,0,0,1\n");
+	expect_nb_fail(p, 1, "x.csv:4: column 'offered': 'abc' is not a number");
+	put(dir, "x.csv", NB_HEAD "minimal,uniform,0.1,nan,1,1,1,1,1,1,1,0,1,0,0,1\n");
+	expect_nb_fail(p, 1, "x.csv:2: column 'accepted': 'nan' is not a number");
+	put(dir, "x.csv", NB_HEAD NB_HEAD);
+	expect_nb_fail(p, 1, "x.csv: no netbench row, only headers (ncsim netbench --csv >> FILE appends one per run)");
+	put(dir, "x.csv", "");
+	expect_nb_fail(p, 1, "x.csv:1: empty file: no header line");
+	char *none = xasprintf("%s/none.csv", dir);
+	expect_nb_fail(none, 0, "none.csv: no netbench results: neither a CSV file, nor a folder with netbench.csv or "
+	                        "subfolders holding one");
+	free(none);
+	free(p);
+	free(dir);
 }
 
 /* ------------------------------------------------------------------ errors */
@@ -496,7 +678,7 @@ static void expect_fail(const char *dir, enum rep_fail want, const char *msg)
 static void test_bad_runs(void)
 {
 	char *none = folder("notarun"), *bad = folder("badjson");
-	expect_fail(none, REP_FAIL_IO, "notarun: not a run folder: it has no summary.json (ncsim run writes one)");
+	expect_fail(none, REP_FAIL_IO, "notarun: not a run folder: it has no summary.json (ncsim run writes one; ncsim netbench --out, netbench.csv)");
 	char *nodir = xasprintf("%s/nowhere", ut_dir);
 	expect_fail(nodir, REP_FAIL_IO, "nowhere: not a run folder: no such folder");
 	put(bad, "summary.json", "{\"jobs\": [\n  {\"name\": \"a\",}\n]}");
@@ -538,6 +720,9 @@ int main(void)
 	    {"a run without tasks.csv and links.csv", test_missing_files},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"folders that are not runs, malformed files", test_bad_runs},
+	    {"netbench: a --csv sweep's curves and points table", test_netbench_sweep},
+	    {"netbench: folders of --out runs, several inputs", test_netbench_folders},
+	    {"netbench: malformed sweeps", test_netbench_errors},
 	    {NULL, NULL},
 	};
 	static const ut_suite suites[] = {
