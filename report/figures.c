@@ -326,8 +326,8 @@ static void link_kinds(const layout *L, name_vec *kinds)
 static const char bytes_text[] =
     "The cumulative distribution of the bytes each link carried over the whole run (links.csv): a point (x, y) "
     "says that a fraction y of the links carried at most x.";
-static const char bytes_empty[] = "No run has per-link figures (links.csv; the ideal and analytic networks have "
-                                  "no links): nothing to draw.";
+static const char bytes_empty[] = "No run has per-link figures (links.csv; the ideal network has no links): "
+                                  "nothing to draw.";
 static const char bytes_zero[] = "No link carried a byte: nothing to draw.";
 
 /* One run: one curve per link kind. */
@@ -394,7 +394,8 @@ static void fig_saturation(rep_figures *out, const layout *L)
 	}
 	missing_files(&cap, L, 1);
 	draw_cdf(f, &c, &cap, "saturation time per link", "fraction of the global links",
-	         "No global link in links.csv (a machine without groups, or a network without links): nothing to draw.",
+	         "No global link with a saturation time in links.csv (a machine without groups, a network without "
+	         "links, or the analytic network's nodes' links): nothing to draw.",
 	         "No global link was ever saturated: nothing to draw.");
 }
 

@@ -206,6 +206,22 @@ enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
 	return st;
 }
 
+char *rep_after_run(const char *dir)
+{
+	const char *dirs[] = {dir};
+	rep_options o = {dirs, 1, NULL};
+	rep_result res;
+	char *err = NULL, *line;
+	if (rep_build(&o, &res, &err) == REP_OK)
+		line = xasprintf("report: wrote %s: %zu figure%s; their data and gnuplot scripts are in %s/", res.page,
+		                 res.drawn, res.drawn == 1 ? "" : "s", res.figdir);
+	else
+		line = xasprintf("warning: --report: no page written (the run's outputs are complete): %s", err);
+	free(err);
+	rep_result_free(&res);
+	return line;
+}
+
 void rep_result_free(rep_result *res)
 {
 	for (size_t i = 0; i < res->nwarnings; i++)

@@ -49,6 +49,13 @@ typedef struct rep_result {
 enum rep_status rep_build(const rep_options *o, rep_result *res, char **err);
 /* Frees what rep_build put in res. */
 void rep_result_free(rep_result *res);
+/*
+ * `ncsim run --report`: the report of the run whose output folder dir was
+ * just committed, as `ncsim report dir` writes it. Returns the line for
+ * the run's messages (heap): what was written, or a warning starting with
+ * "warning:" that says why no page was (the run's status is not touched).
+ */
+char *rep_after_run(const char *dir);
 /* The page's default path for ndirs inputs, the first being dir (a folder, or a netbench CSV file), heap. */
 char *rep_default_page(const char *dir, size_t ndirs);
 /* The figure folder of page: its path without ".html" or ".htm", else with "-figures" appended (heap). */

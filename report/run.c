@@ -197,14 +197,16 @@ rep_kind *rep_run_kind(rep_run *r, const char *name)
 	return NULL;
 }
 
-enum { L_KIND, L_BYTES, L_SAT, L_NCOLS };
+/* Columns of links.csv; saturation_ps only at the packet level (the analytic network's links have wait_ps). */
+enum { L_KIND, L_BYTES, L_SAT, L_NCOLS, L_NREQ = L_SAT };
 static const char *const link_cols[L_NCOLS] = {"kind", "bytes", "saturation_ps"};
 
 static int add_link(rep_run *r, rep_csv *c, const int *col, char **err)
 {
 	const char *name = rep_csv_field(c, col[L_KIND]);
-	uint64_t bytes, sat;
-	if (rep_csv_u64(c, col[L_BYTES], &bytes, err) < 0 || rep_csv_u64(c, col[L_SAT], &sat, err) < 0)
+	uint64_t bytes, sat = 0;
+	if (rep_csv_u64(c, col[L_BYTES], &bytes, err) < 0 ||
+	    (col[L_SAT] >= 0 && rep_csv_u64(c, col[L_SAT], &sat, err) < 0))
 		return -1;
 	rep_kind *k = rep_run_kind(r, name);
 	if (!k) {
@@ -212,16 +214,17 @@ static int add_link(rep_run *r, rep_csv *c, const int *col, char **err)
 		k = &r->kinds.ptr[r->kinds.len - 1];
 	}
 	VEC_PUSH(&k->bytes, (double)bytes);
-	if (!strcmp(name, "global"))
+	if (!strcmp(name, "global") && col[L_SAT] >= 0)
 		VEC_PUSH(&r->global_sat, (double)sat);
 	return 0;
 }
 
 /*
- * Streams DIR/name row by row through add(). A missing file is no error:
- * *missing says so. 0, or -1 with *err.
+ * Streams DIR/name row by row through add(), with the columns cols[0..ncols)
+ * found, the first nreq of them required (the others -1 when absent). A
+ * missing file is no error: *missing says so. 0, or -1 with *err.
  */
-static int stream(rep_run *r, const char *name, const char *const *cols, int ncols, char **missing,
+static int stream(rep_run *r, const char *name, const char *const *cols, int ncols, int nreq, char **missing,
                   int (*add)(rep_run *, rep_csv *, const int *, void *, char **), void *arg, char **err)
 {
 	char *path = xasprintf("%s/%s", r->dir, name);
@@ -233,7 +236,9 @@ static int stream(rep_run *r, const char *name, const char *const *cols, int nco
 		*err = NULL;
 		*missing = xasprintf("the run has no %s", name);
 		rc = 0;
-	} else if (c && rep_csv_require(c, cols, col, (size_t)ncols, err) == 0) {
+	} else if (c && rep_csv_require(c, cols, col, (size_t)nreq, err) == 0) {
+		for (int k = nreq; k < ncols; k++)
+			col[k] = rep_csv_col(c, cols[k]);
 		while ((rc = rep_csv_next(c, err)) > 0 && (rc = add(r, c, col, arg, err)) == 0)
 			;
 	}
@@ -286,7 +291,8 @@ static int load_summary(rep_run *r, char **err, enum rep_fail *why)
 	if (stat(r->dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		*err = xasprintf("%s: not a run folder: %s", r->dir, errno == ENOENT ? "no such folder" : "not a folder");
 	else if (stat(path, &st) != 0 && errno == ENOENT)
-		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one; ncsim netbench --out, netbench.csv)", r->dir);
+		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one), nor "
+		                 "netbench.csv", r->dir);
 	else if (!(text = xread_text(path, "summary", err)))
 		; /* *err says why */
 	else if ((*why = REP_FAIL_INPUT) && !(root = rep_json_parse(text, path, err)))
@@ -309,8 +315,8 @@ rep_run *rep_run_load(const char *dir, char **err, enum rep_fail *why)
 	r->dir = xstrdup(dir);
 	r->label = rep_run_label(dir);
 	if (load_summary(r, err, why) < 0 ||
-	    stream(r, "tasks.csv", task_cols, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
-	    stream(r, "links.csv", link_cols, L_NCOLS, &r->links_missing, add_link_row, NULL, err) < 0) {
+	    stream(r, "tasks.csv", task_cols, T_NCOLS, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
+	    stream(r, "links.csv", link_cols, L_NCOLS, L_NREQ, &r->links_missing, add_link_row, NULL, err) < 0) {
 		rep_run_free(r);
 		return NULL;
 	}

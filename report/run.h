@@ -8,7 +8,8 @@
  *   - tasks.csv (optional): per-rank times, summed per job, and each rank's
  *     MPI and I/O time kept for the distributions;
  *   - links.csv (optional): each link's bytes by link kind, and each global
- *     link's saturation time.
+ *     link's saturation time (saturation_ps: the packet and flow levels; the
+ *     analytic network's links have none).
  * The CSV files are streamed: memory grows by 16 bytes per rank and 8 per
  * link (the values the box plots and CDFs need), never by the file's size.
  */

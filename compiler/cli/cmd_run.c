@@ -12,7 +12,8 @@
  * onto --out when its outputs are complete (drv_run_out); a run that fails
  * in the simulation (deadlock, run-time error, a crash in a skeleton) leaves
  * no folder and exits with 1; SIGINT or SIGTERM keep the figures so far and
- * exit with 130.
+ * exit with 130. --report then adds report.html (report/report.h) to the
+ * committed folder, each of its files atomic and the page last.
  * The options, their meaning and the help text come from the table of
  * runtime/task/options.c, shared with every other command.
  */
@@ -26,6 +27,7 @@
 #include "compiler/codegen/codegen.h"
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
+#include "report/report.h"
 #include "runtime/task/workload.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/task/driver.h"
@@ -79,6 +81,12 @@ static int simulate(run_opts *r, const rt_program *prog, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	int rc = (s = setup(r, prog)) ? drv_run_program(s, &d, prog->name, r->ntasks) : EXIT_INPUT;
+	/* --report: once the folder is complete (committed); a report that fails is a warning, not a failed run. */
+	if (opt_given(&r->o, OPT_REPORT) && drv_outdir_done(&d, rc)) {
+		char *line = rep_after_run(drv_outdir_done(&d, rc));
+		fprintf(stderr, "ncsim run: %s\n", line);
+		free(line);
+	}
 	drv_outdir_free(&d);
 	drv_free(s);
 	return rc;

@@ -21,6 +21,7 @@
 #include "compiler/codegen/codegen.h"
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
+#include "report/report.h"
 #include "runtime/task/workload.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/options.h"
@@ -101,6 +102,11 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 		status = cmd_run_posterior(argc + 2, cmd + 1); /* one run per posterior draw: argv[0] "run", the file */
 		goto out;
 	}
+	/* wl_run names a default folder itself and does not give it back: --report needs it named. */
+	if (opt_given(&o, OPT_REPORT) && !run.out_dir) {
+		err = xstrdup("--report with a workload file needs --out DIR (the folder the page goes into)");
+		goto out;
+	}
 	/* The files the command line names: missing, a directory or a device is a usage error (2). */
 	if (opt_input_file(wkld_path, "workload file", &err) < 0 ||
 	    (run.alloc_path && opt_input_file(run.alloc_path, "allocation file", &err) < 0) ||
@@ -116,6 +122,12 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	status = wl_run(&w, &run);
 	if (status == EXIT_INPUT && loader.cache_error)
 		status = EXIT_USAGE;
+	/* --report: the folder is complete (committed) for these statuses; a report that fails is a warning. */
+	if (opt_given(&o, OPT_REPORT) && (status == EXIT_OK || status == EXIT_INTERRUPTED)) {
+		char *line = rep_after_run(run.out_dir);
+		fprintf(stderr, "ncsim run: %s\n", line);
+		free(line);
+	}
 out:
 	if (err)
 		fprintf(stderr, "ncsim: %s\n", err);

@@ -89,6 +89,8 @@ static const opt_row rows[OPT_NIDS] = {
 	                     "write messages.csv, one row per MPI message: ranks, tag, bytes, send and arrival times"},
 	[OPT_MESSAGE_LOG_MAX] = {"message-log-max", 0, K_COUNT, "N", SIM,
 	                         "rows of messages.csv at most (default 1000000); later messages are counted, not written"},
+	[OPT_REPORT] = {"report", 0, K_FLAG, NULL, R | W,
+	                "write report.html, the run's figures (ncsim report), into the output folder at the end"},
 	[OPT_STACK_SIZE] = {"stack-size", 0, K_UINT, "B", SIM, "bytes of stack per task (K/M/G suffixes; default 256K)"},
 	[OPT_PROGRESS] = {"progress", 0, K_FLAG, NULL, SIM | N | K | D,
 	                  "show the progress line (default: when stderr is a terminal)"},

@@ -21,7 +21,12 @@
 #      (two routings, three loads), and the same sweep as a folder of --out
 #      runs: a page beside the CSV with two figures, each an SVG with plotted
 #      elements, one curve per routing and a point per load in the data; a
-#      run folder mixed with a sweep is refused (2).
+#      run folder mixed with a sweep is refused (2);
+#   7. ncsim run --report: the page in the run's folder once it is complete,
+#      the run's own files as without --report, no temporary file left; no
+#      gnuplot: a warning, the run's status and files as they were; a
+#      workload file with --report and --out, and without --out (2, before
+#      anything runs).
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/tests/e2e/check.sh"
 cd "$work" || exit 1
@@ -218,5 +223,34 @@ check "the same points as the appended file" \
 report rand sweep.csv
 check "a run with a sweep: exit 2" test "$rc" = 2
 check "says why" grep -q 'sweep.csv is netbench results and rand is not' r.err
+
+echo "== ncsim run --report"
+"$ncsim" run compute.ncptl -n 4 --system df-tiny --seed 3 --no-wall-time --no-progress --out rep1 --report \
+	> r.out 2> r.err
+rc=$?
+check "a run with --report: exit 0" test "$rc" = 0
+check "the page and its figures are in the run's folder" sh -c "test -s rep1/report.html && test -s rep1/report/time.svg"
+check "stderr says so" grep -q 'ncsim run: report: wrote rep1/report.html: 1 figure' r.err
+check "the run's files are those of a run without --report" \
+	sh -c "cmp -s rep1/tasks.csv zero/tasks.csv && cmp -s rep1/links.csv zero/links.csv"
+check "the page shows the run's command line" grep -q 'compute.ncptl -n 4 .*--out rep1 --report' rep1/report.html
+check "no temporary folder or file is left" sh -c "! ls -a . rep1 rep1/report | grep -q 'tmp'"
+PATH=/nonexistent "$ncsim" run compute.ncptl -n 4 --system df-tiny --seed 3 --no-wall-time --no-progress \
+	--out rep2 --report > r.out 2> r.err
+rc=$?
+check "no gnuplot: the run still exits 0" test "$rc" = 0
+check "no gnuplot: a warning naming the package" grep -q 'ncsim run: warning: --report: .*gnuplot-nox' r.err
+check "no gnuplot: the run's folder as without --report, no page" \
+	sh -c "cmp -s rep2/tasks.csv zero/tasks.csv && test -s rep2/summary.json && ! test -e rep2/report.html"
+"$ncsim" run two.wkld --system df-tiny --seed 3 --no-wall-time --no-progress --out rep3 --report > r.out 2> r.err
+rc=$?
+check "a workload file with --report --out: exit 0 and a page of its 2 jobs" \
+	sh -c "test $rc = 0 && grep -q '<td>milc</td>' rep3/report.html && grep -q '<td>checkpoint</td>' rep3/report.html"
+mkdir nodefault
+(cd nodefault && "$ncsim" run ../two.wkld --system df-tiny --no-progress --report > ../r.out 2> ../r.err)
+rc=$?
+check "a workload file with --report and no --out: exit 2" test "$rc" = 2
+check "says it needs --out" grep -q -- '--report with a workload file needs --out DIR' r.err
+check "and writes nothing" sh -c "test -z \"\$(ls -A nodefault)\""
 
 finish report

@@ -433,6 +433,28 @@ static void test_missing_files(void)
 	free(dir);
 }
 
+/* The analytic network's links.csv: injection and ejection links, no saturation_ps column. */
+static void test_analytic_links(void)
+{
+	char *dir = folder("analytic"), *sum = summary_json(1, 0);
+	put(dir, "summary.json", sum);
+	put(dir, "links.csv", "link,kind,node,bytes,busy_ps,wait_ps\n0,injection,0,100,1,0\n1,ejection,0,300,1,0\n"
+	                      "2,injection,1,200,1,0\n3,ejection,1,0,1,0\n");
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	/* Bytes in B (top 300): injection {100, 200}, then ejection {0, 300}; no global link, so no saturation. */
+	static const char *const rows[] = {"100 0", "100 0.5", "200 1", "0 0", "0 0.5", "300 1", NULL};
+	CU_ASSERT_TRUE(rows_are(fig(&f, "link-bytes")->data, rows));
+	CU_ASSERT_TRUE(strstr(fig(&f, "link-bytes")->data, "# block 1: ejection (2)") != NULL);
+	CU_ASSERT_TRUE(fig(&f, "global-saturation")->note != NULL);
+	rep_fig_free(&f);
+	rep_run_free(r);
+	free(sum);
+	free(dir);
+}
+
 /* ------------------------------------------------------------ several runs */
 
 static void test_several_runs(void)
@@ -491,7 +513,8 @@ static void test_several_runs(void)
  * row. minimal runs at 0.2, 0.6 (two seeds) and 0.4, out of order; ugal at
  * 0.2 and at 0.8, where the window counted no message (latencies 0).
  */
-static const char sweep_csv[] = NB_HEAD "minimal,uniform,0.2000,0.1900,100,2.000,1.500,3.000,4.000,5.000,2.000,0.0000,9,0.1,90,5.0\n"
+static const char sweep_csv[] =
+    NB_HEAD "minimal,uniform,0.2000,0.1900,100,2.000,1.500,3.000,4.000,5.000,2.000,0.0000,9,0.1,90,5.0\n"
     NB_HEAD "ugal,uniform,0.2000,0.2000,120,1.800,1.000,2.000,3.000,6.000,2.500,0.1000,9,0.1,90,5.0\n"
     NB_HEAD "minimal,uniform,0.6000,0.4000,300,10.000,8.000,20.000,40.000,50.000,2.000,0.0000,9,0.1,90,5.0\n"
     NB_HEAD "minimal,uniform,0.6000,0.5000,200,14.000,10.000,30.000,60.000,90.000,3.000,0.0000,9,0.1,90,5.0\n"
@@ -678,7 +701,8 @@ static void expect_fail(const char *dir, enum rep_fail want, const char *msg)
 static void test_bad_runs(void)
 {
 	char *none = folder("notarun"), *bad = folder("badjson");
-	expect_fail(none, REP_FAIL_IO, "notarun: not a run folder: it has no summary.json (ncsim run writes one; ncsim netbench --out, netbench.csv)");
+	expect_fail(none, REP_FAIL_IO,
+	            "notarun: not a run folder: it has no summary.json (ncsim run writes one), nor netbench.csv");
 	char *nodir = xasprintf("%s/nowhere", ut_dir);
 	expect_fail(nodir, REP_FAIL_IO, "nowhere: not a run folder: no such folder");
 	put(bad, "summary.json", "{\"jobs\": [\n  {\"name\": \"a\",}\n]}");
@@ -718,6 +742,7 @@ int main(void)
 	static const ut_test figures[] = {
 	    {"one run: every figure's data", test_run_figures},
 	    {"a run without tasks.csv and links.csv", test_missing_files},
+	    {"the analytic network's links.csv (no saturation_ps)", test_analytic_links},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"folders that are not runs, malformed files", test_bad_runs},
 	    {"netbench: a --csv sweep's curves and points table", test_netbench_sweep},
