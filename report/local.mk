@@ -16,3 +16,7 @@ tests_unit_test_report_SOURCES = tests/unit/test_report.c $(REPORT_SOURCES)
 TESTS += tests/unit/test_report
 # A report of real runs: one, several, and the error cases with their exit statuses.
 TESTS += tests/e2e/report.sh
+# The three kinds of page (one run, two runs, a netbench sweep) in headless
+# Chromium: no console message, every figure an SVG with plotted elements, a
+# screenshot. It fails without chromium (README.md's install command has it).
+TESTS += tests/e2e/report_browser.sh
