@@ -19,6 +19,7 @@
 /* One item of the statement, as the parser gave it. */
 typedef struct eng_bitem {
 	int is_expr;      /* 0: literal C text; 1: an expression item (its value comes with each call) */
+	int is_text;      /* is_expr: 1 for a `VALUE OF`-style text item (a const char * in C), 0 for a number */
 	const char *text; /* the literal text; for an expression item, NULL */
 } eng_bitem;
 
