@@ -13,20 +13,22 @@ typedef VEC(const char *) name_vec;
 
 /*
  * Where bars and boxes go: the jobs of every run (matched by name, in the
- * order they first appear), each a cluster with one slot per run.
+ * order they first appear), each a cluster with one slot per run that has
+ * the job, clusters one slot apart (with several runs). A study folder's
+ * runs often hold one job each, so a cluster keeps only the runs that have
+ * its job, not an empty slot for every other run.
  */
 typedef struct layout {
 	rep_run *const *runs;
 	size_t nruns;
 	name_vec jobs;
+	double *x;             /* x[j * nruns + r]: the slot of job j in run r (-1: the run has no such job) */
+	double xmax;           /* the last slot */
 	VEC(rep_tic) centres;  /* a tic at the middle of each cluster, named after its job */
 	VEC(rep_tic) slots;    /* a tic at each (job, run) slot, named after its run */
 } layout;
 
-static double xpos(const layout *L, size_t job, size_t run)
-{
-	return (double)(job * (L->nruns + 1) + run) - (L->nruns == 1 ? (double)job : 0);
-}
+static double xpos(const layout *L, size_t job, size_t run) { return L->x[job * L->nruns + run]; }
 
 static void layout_init(layout *L, rep_run *const *runs, size_t n)
 {
@@ -40,10 +42,18 @@ static void layout_init(layout *L, rep_run *const *runs, size_t n)
 			if (k == L->jobs.len)
 				VEC_PUSH(&L->jobs, name);
 		}
+	L->x = xcalloc(L->jobs.len * n + 1, sizeof *L->x);
+	double next = 0;
 	for (size_t j = 0; j < L->jobs.len; j++) {
-		VEC_PUSH(&L->centres, ((rep_tic){(xpos(L, j, 0) + xpos(L, j, n - 1)) / 2, L->jobs.ptr[j]}));
-		for (size_t r = 0; r < n; r++)
-			VEC_PUSH(&L->slots, ((rep_tic){xpos(L, j, r), runs[r]->label}));
+		double first = next;
+		for (size_t r = 0; r < n; r++) {
+			L->x[j * n + r] = rep_run_job(runs[r], L->jobs.ptr[j]) ? next++ : -1;
+			if (L->x[j * n + r] >= 0)
+				VEC_PUSH(&L->slots, ((rep_tic){L->x[j * n + r], runs[r]->label}));
+		}
+		VEC_PUSH(&L->centres, ((rep_tic){(first + next - 1) / 2, L->jobs.ptr[j]}));
+		L->xmax = next - 1;
+		next += n > 1; /* a gap between clusters */
 	}
 }
 
@@ -52,13 +62,13 @@ static void layout_free(layout *L)
 	VEC_FREE(&L->jobs);
 	VEC_FREE(&L->centres);
 	VEC_FREE(&L->slots);
+	free(L->x);
 }
 
 /* Boxes and bars name their jobs below, one tic per cluster. */
 static rep_xaxis by_job(const layout *L)
 {
-	size_t last = L->jobs.len ? L->jobs.len - 1 : 0;
-	return (rep_xaxis){.tics = L->centres.ptr, .ntics = L->centres.len, .xmax = xpos(L, last, L->nruns - 1)};
+	return (rep_xaxis){.tics = L->centres.ptr, .ntics = L->centres.len, .xmax = L->xmax};
 }
 
 /* A new figure at the end of out. */

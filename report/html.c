@@ -111,7 +111,7 @@ static void contents(FILE *f, const rep_page *p)
 	fprintf(f, "<nav><h2>Contents</h2>\n<ol>\n<li><a href=\"#summary\">%s</a></li>\n",
 	        p->nb ? "Points per curve" : "Summary per job");
 	if (p->nruns > 1)
-		fputs("<li><a href=\"#slowdown\">Slowdown against the first run</a></li>\n", f);
+		fputs("<li><a href=\"#slowdown\">Slowdown</a></li>\n", f);
 	for (size_t i = 0; i < p->figs->len; i++) {
 		const rep_figure *g = &p->figs->ptr[i];
 		fprintf(f, "<li><a href=\"#fig-%s\">Figure %zu. ", g->id, i + 1);
@@ -126,6 +126,43 @@ static void contents(FILE *f, const rep_page *p)
 /* The mean per rank of a job total (0 for a job without tasks). */
 static double per_rank(uint64_t total, uint64_t tasks) { return tasks ? (double)total / (double)tasks : 0; }
 
+/* A table row about job x of run r of page p. */
+typedef void (*job_row_fn)(FILE *f, const rep_page *p, const rep_job *x, size_t r);
+
+/* Calls row() for every job of every run: jobs in the order of the first run that has them, each with its runs in order. */
+static void each_job(FILE *f, const rep_page *p, job_row_fn row)
+{
+	for (size_t r0 = 0; r0 < p->nruns; r0++)
+		for (size_t j = 0; j < p->runs[r0]->jobs.len; j++) {
+			const char *name = p->runs[r0]->jobs.ptr[j].name;
+			int seen = 0;
+			for (size_t k = 0; k < r0; k++)
+				seen |= rep_run_job(p->runs[k], name) != NULL;
+			for (size_t r = r0; r < p->nruns && !seen; r++) {
+				const rep_job *x = rep_run_job(p->runs[r], name);
+				if (x)
+					row(f, p, x, r);
+			}
+		}
+}
+
+static void summary_row(FILE *f, const rep_page *p, const rep_job *x, size_t r)
+{
+	fputs("<tr>", f);
+	cell_text(f, x->name);
+	if (p->nruns > 1)
+		cell_text(f, p->runs[r]->label);
+	fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->tasks);
+	cell_quantity(f, (double)x->end_ps, 0);
+	cell_quantity(f, per_rank(x->compute_ps, x->tasks), 0);
+	cell_quantity(f, per_rank(x->mpi_ps, x->tasks), 0);
+	cell_quantity(f, per_rank(x->io_ps, x->tasks), 0);
+	cell_quantity(f, (double)x->bytes_sent, 1);
+	fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->msgs_sent);
+	cell_quantity(f, (double)x->io_bytes, 1);
+	fputs("</tr>\n", f);
+}
+
 static void summary(FILE *f, const rep_page *p)
 {
 	int many = p->nruns > 1;
@@ -138,32 +175,7 @@ static void summary(FILE *f, const rep_page *p)
 	fputs("<th>Tasks</th><th>End</th><th>Compute</th><th>MPI</th><th>I/O</th><th>Bytes sent</th>"
 	      "<th>Messages</th><th>I/O bytes</th></tr>\n",
 	      f);
-	/* Jobs in the order of the first run that has them, each followed by its other runs. */
-	for (size_t r0 = 0; r0 < p->nruns; r0++)
-		for (size_t j = 0; j < p->runs[r0]->jobs.len; j++) {
-			const char *name = p->runs[r0]->jobs.ptr[j].name;
-			int seen = 0;
-			for (size_t k = 0; k < r0; k++)
-				seen |= rep_run_job(p->runs[k], name) != NULL;
-			for (size_t r = r0; r < p->nruns && !seen; r++) {
-				const rep_job *x = rep_run_job(p->runs[r], name);
-				if (!x)
-					continue;
-				fputs("<tr>", f);
-				cell_text(f, x->name);
-				if (many)
-					cell_text(f, p->runs[r]->label);
-				fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->tasks);
-				cell_quantity(f, (double)x->end_ps, 0);
-				cell_quantity(f, per_rank(x->compute_ps, x->tasks), 0);
-				cell_quantity(f, per_rank(x->mpi_ps, x->tasks), 0);
-				cell_quantity(f, per_rank(x->io_ps, x->tasks), 0);
-				cell_quantity(f, (double)x->bytes_sent, 1);
-				fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)x->msgs_sent);
-				cell_quantity(f, (double)x->io_bytes, 1);
-				fputs("</tr>\n", f);
-			}
-		}
+	each_job(f, p, summary_row);
 	fputs("</table>\n</section>\n", f);
 }
 
@@ -176,37 +188,81 @@ static void cell_ratio(FILE *f, double x, double ref)
 		fputs("<td class=\"n\">&ndash;</td>", f);
 }
 
-static void slowdown(FILE *f, const rep_page *p)
+/* The length of the longest common suffix of a and b. */
+static size_t common_suffix(const char *a, const char *b)
 {
-	const rep_run *base = p->runs[0];
-	fputs("<section id=\"slowdown\">\n<h2>Slowdown against the first run</h2>\n<p>Each job of each run against "
-	      "the same job (by name) in ",
-	      f);
-	esc(f, base->label);
-	fputs(": the ratio of its end time, of its mean MPI time per rank and of its mean I/O time per rank "
-	      "(summary.json). Above 1: slower than in the first run; a dash: the first run has no such job, or "
-	      "spent no time there.</p>\n<table>\n<tr><th>Job</th><th>Run</th><th>End</th><th>End ratio</th>"
-	      "<th>MPI per rank</th><th>MPI ratio</th><th>I/O per rank</th><th>I/O ratio</th></tr>\n",
-	      f);
-	for (size_t j = 0; j < base->jobs.len; j++) {
-		const rep_job *b = &base->jobs.ptr[j];
-		for (size_t r = 1; r < p->nruns; r++) {
-			const rep_job *x = rep_run_job(p->runs[r], b->name);
-			if (!x)
-				continue;
-			double mpi = per_rank(x->mpi_ps, x->tasks), io = per_rank(x->io_ps, x->tasks);
-			fputs("<tr>", f);
-			cell_text(f, b->name);
-			cell_text(f, p->runs[r]->label);
-			cell_quantity(f, (double)x->end_ps, 0);
-			cell_ratio(f, (double)x->end_ps, (double)b->end_ps);
-			cell_quantity(f, mpi, 0);
-			cell_ratio(f, mpi, per_rank(b->mpi_ps, b->tasks));
-			cell_quantity(f, io, 0);
-			cell_ratio(f, io, per_rank(b->io_ps, b->tasks));
-			fputs("</tr>\n", f);
+	size_t na = strlen(a), nb = strlen(b), k = 0;
+	while (k < na && k < nb && a[na - 1 - k] == b[nb - 1 - k])
+		k++;
+	return k;
+}
+
+/*
+ * The reference of job name in run r for the slowdown table, or NULL (no
+ * row). When some runs have the job alone and others share the machine with
+ * other jobs (an interference study), a run where it shares is compared with
+ * the run where it is alone whose name ends like r's (run-study.sh names its
+ * runs WORKLOAD-PLACEMENT-ROUTING); otherwise every run after the first that
+ * has the job is compared with that first one.
+ */
+static const rep_run *reference(const rep_page *p, const char *name, size_t r)
+{
+	const rep_run *first = NULL, *alone = NULL;
+	size_t nalone = 0, nshared = 0, best = 0;
+	for (size_t k = 0; k < p->nruns; k++) {
+		const rep_run *x = p->runs[k];
+		if (!rep_run_job((rep_run *)x, name))
+			continue;
+		first = first ? first : x;
+		if (x->jobs.len > 1) {
+			nshared++;
+			continue;
+		}
+		size_t s = common_suffix(x->label, p->runs[r]->label);
+		if (nalone++ == 0 || s > best) {
+			alone = x;
+			best = s;
 		}
 	}
+	if (nalone && nshared) /* interference: only the runs where it shares, against one where it is alone */
+		return p->runs[r]->jobs.len > 1 ? alone : NULL;
+	return first == p->runs[r] ? NULL : first;
+}
+
+/* One row of the slowdown table: job x of run r against the same job in its reference run, if it has one. */
+static void slowdown_row(FILE *f, const rep_page *p, const rep_job *x, size_t r)
+{
+	const rep_run *ref = reference(p, x->name, r);
+	if (!ref)
+		return;
+	const rep_job *b = rep_run_job((rep_run *)ref, x->name);
+	double mpi = per_rank(x->mpi_ps, x->tasks), io = per_rank(x->io_ps, x->tasks);
+	fputs("<tr>", f);
+	cell_text(f, x->name);
+	cell_text(f, p->runs[r]->label);
+	cell_text(f, ref->label);
+	cell_quantity(f, (double)x->end_ps, 0);
+	cell_ratio(f, (double)x->end_ps, (double)b->end_ps);
+	cell_quantity(f, mpi, 0);
+	cell_ratio(f, mpi, per_rank(b->mpi_ps, b->tasks));
+	cell_quantity(f, io, 0);
+	cell_ratio(f, io, per_rank(b->io_ps, b->tasks));
+	fputs("</tr>\n", f);
+}
+
+static void slowdown(FILE *f, const rep_page *p)
+{
+	fputs("<section id=\"slowdown\">\n<h2>Slowdown</h2>\n<p>Each job against the same job (by name) in a "
+	      "reference run: the ratio of its end time, of its mean MPI time per rank and of its mean I/O time "
+	      "per rank (summary.json). The reference is the first run that has the job; but when some runs have "
+	      "the job alone and others run it beside other jobs (an interference study), each run where it shares "
+	      "the machine is compared with a run where it is alone, the one whose name ends like its own (the same "
+	      "placement and routing in the names WORKLOAD-PLACEMENT-ROUTING). Above 1: slower than in the "
+	      "reference; a dash: the reference spent no time there.</p>\n<table>\n<tr><th>Job</th><th>Run</th>"
+	      "<th>Against</th><th>End</th><th>End ratio</th><th>MPI per rank</th><th>MPI ratio</th>"
+	      "<th>I/O per rank</th><th>I/O ratio</th></tr>\n",
+	      f);
+	each_job(f, p, slowdown_row);
 	fputs("</table>\n</section>\n", f);
 }
 

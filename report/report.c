@@ -17,6 +17,7 @@
 #include "report/nb_figures.h"
 #include "report/netbench.h"
 #include "report/run.h"
+#include "report/study.h"
 #include "runtime/stats/outfile.h"
 
 char *rep_default_page(const char *dir, size_t ndirs)
@@ -89,12 +90,12 @@ static enum rep_status write_page(const char *path, const rep_page *p, char **er
 	return outfile_commit(f, err) == 0 ? REP_OK : REP_ERR_IO;
 }
 
-/* Loads every run folder; runs[] gets the ones read. */
-static enum rep_status load_all(const rep_options *o, rep_run **runs, rep_result *res, char **err)
+/* Loads the run folders dirs[0..n); runs[] gets the ones read. */
+static enum rep_status load_all(char *const *dirs, size_t n, rep_run **runs, rep_result *res, char **err)
 {
-	for (size_t i = 0; i < o->ndirs; i++) {
+	for (size_t i = 0; i < n; i++) {
 		enum rep_fail why;
-		if (!(runs[i] = rep_run_load(o->dirs[i], err, &why)))
+		if (!(runs[i] = rep_run_load(dirs[i], err, &why)))
 			return why == REP_FAIL_INPUT ? REP_ERR_INPUT : REP_ERR_IO;
 		char *w = status_warning(runs[i]);
 		if (w) {
@@ -103,8 +104,8 @@ static enum rep_status load_all(const rep_options *o, rep_run **runs, rep_result
 		}
 	}
 	/* Two folders of the same name are told apart by their paths. */
-	for (size_t i = 0; i < o->ndirs; i++)
-		for (size_t k = i + 1; k < o->ndirs; k++)
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1; k < n; k++)
 			if (!strcmp(runs[i]->label, runs[k]->label)) {
 				free(runs[k]->label);
 				runs[k]->label = xstrdup(runs[k]->dir);
@@ -151,21 +152,24 @@ static enum rep_status render(const char *gnuplot, rep_figures *figs, rep_page *
 	return write_page(res->page, page, err);
 }
 
-/* The report of run folders. */
+/* The report of run folders (a study folder: its runs). */
 static enum rep_status build_runs(const rep_options *o, const char *gnuplot, rep_result *res, char **err)
 {
-	rep_run **runs = xcalloc(o->ndirs, sizeof *runs);
+	size_t n = 0;
+	char **dirs = rep_study_expand(o->dirs, o->ndirs, &n);
+	rep_run **runs = xcalloc(n, sizeof *runs);
 	rep_figures figs = {0};
-	enum rep_status st = load_all(o, runs, res, err);
+	enum rep_status st = load_all(dirs, n, runs, res, err);
 	if (st == REP_OK) {
-		rep_fig_build(runs, o->ndirs, &figs);
-		rep_page page = {.runs = runs, .nruns = o->ndirs};
+		rep_fig_build(runs, n, &figs);
+		rep_page page = {.runs = runs, .nruns = n};
 		st = render(gnuplot, &figs, &page, res, err);
 	}
 	rep_fig_free(&figs);
-	for (size_t i = 0; i < o->ndirs; i++)
+	for (size_t i = 0; i < n; i++)
 		rep_run_free(runs[i]);
 	free(runs);
+	rep_study_free(dirs, n);
 	return st;
 }
 

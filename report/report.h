@@ -23,7 +23,7 @@
 #include <stddef.h>
 
 typedef struct rep_options {
-	const char *const *dirs;  /* run folders (several: side by side), or netbench results: one kind */
+	const char *const *dirs;  /* run or study folders (several runs: side by side), or netbench results */
 	size_t ndirs;
 	const char *output;       /* the page, or NULL for the default */
 } rep_options;

@@ -291,8 +291,8 @@ static int load_summary(rep_run *r, char **err, enum rep_fail *why)
 	if (stat(r->dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		*err = xasprintf("%s: not a run folder: %s", r->dir, errno == ENOENT ? "no such folder" : "not a folder");
 	else if (stat(path, &st) != 0 && errno == ENOENT)
-		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one), nor "
-		                 "netbench.csv", r->dir);
+		*err = xasprintf("%s: not a run folder: it has no summary.json (ncsim run writes one), no "
+		                 "netbench.csv and no run folders (a study's runs/)", r->dir);
 	else if (!(text = xread_text(path, "summary", err)))
 		; /* *err says why */
 	else if ((*why = REP_FAIL_INPUT) && !(root = rep_json_parse(text, path, err)))

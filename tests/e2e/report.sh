@@ -10,7 +10,9 @@
 #      script redraws its figure when run by hand;
 #   2. several runs: the page beside -o, its figure folder, a slowdown table
 #      and the runs labelled by their folder names;
-#   3. a run without messages: the MPI figures become notes, nothing fails;
+#   3. a study folder (run-study.sh's OUT/runs/NAME layout): its runs side by
+#      side, labelled by name, a job beside others against the job alone;
+#      a run without messages: the MPI figures become notes, nothing fails;
 #   4. errors and their exit statuses (doc/ncsim.1): not a run folder (2), a
 #      malformed CSV or summary.json (1, with file:line), no gnuplot (2, names
 #      gnuplot-nox), no folder given (2); a failed run is reported with a
@@ -138,6 +140,27 @@ check "every SVG has plotted elements" plotted
 check "each figure's files are in out/cmp/" files_of out/cmp.html out/cmp
 (cd out && "$ncsim" report ../rand ../cont ../zero > ../r.out 2>&1)
 check "several runs without -o: ./report.html" sh -c "test -s out/report.html && test -d out/report"
+
+echo "== a study folder"
+# run-study.sh's layout: OUT/runs/NAME run folders with NAME.log beside them,
+# other folders (tables/) that hold no run. milc runs alone and beside the checkpoint.
+mkdir -p study/runs study/tables
+echo '16 milc --iters 3 --msgsize 16K --compute 100 --config 256K' > milc.wkld
+sim study/runs/milc-contiguous milc.wkld --placement contiguous
+sim study/runs/two-contiguous two.wkld --placement contiguous
+sim study/runs/two-random-node two.wkld --placement random-node
+report study
+check "a study folder: exit 0" test "$rc" = 0
+check "its page is OUT/report.html, its 3 runs side by side" \
+	sh -c "grep -q 'wrote study/report.html' r.out && grep -q '<h1>ncsim report: 3 runs side by side' study/report.html"
+check "the runs are labelled by their names" \
+	sh -c "grep -q \"'milc-contiguous' 0, 'two-contiguous' 1, 'two-random-node' 2\" study/report/time.gp"
+check "milc beside the checkpoint against milc alone (same placement first)" \
+	grep -q '<tr><td>milc</td><td>two-contiguous</td><td>milc-contiguous</td>' study/report.html
+check "the checkpoint (never alone) against its first run" \
+	grep -q '<tr><td>checkpoint</td><td>two-random-node</td><td>two-contiguous</td>' study/report.html
+svgs study/report.html
+check "every SVG has plotted elements" plotted
 
 echo "== a run without messages"
 report zero

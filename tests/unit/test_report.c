@@ -30,6 +30,7 @@
 #include "report/report.h"
 #include "report/run.h"
 #include "report/stats.h"
+#include "report/study.h"
 #include "tests/unit/unit.h"
 
 /* ---------------------------------------------------------------- fixtures */
@@ -130,6 +131,18 @@ static const rep_figure *fig(const rep_figures *f, const char *id)
 			return &f->ptr[i];
 	fprintf(stderr, "no figure %s\n", id);
 	return NULL;
+}
+
+/* The HTML page of runs[0..n) into a string (heap). */
+static char *page_of(rep_run **runs, size_t n, const rep_figures *f)
+{
+	char *html = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&html, &len);
+	rep_page page = {.runs = runs, .nruns = n, .figs = f, .figdir = "report"};
+	rep_html_write(out, &page);
+	fclose(out);
+	return html;
 }
 
 /*
@@ -483,16 +496,11 @@ static void test_several_runs(void)
 	CU_ASSERT_TRUE(g && strstr(g->data, "# block 1: r2 (2)"));
 
 	/* The slowdown table: a's end 20 / 10 ms, its MPI per rank 6 / 2 ms; b's I/O 2 / 2 ms. */
-	char *html = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&html, &len);
-	rep_page page = {.runs = runs, .nruns = 2, .figs = &f, .figdir = "report"};
-	rep_html_write(out, &page);
-	fclose(out);
-	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>r2</td><td class=\"n\">20 ms</td><td class=\"n\">2.000</td>"
+	char *html = page_of(runs, 2, &f);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>r2</td><td>r1</td><td class=\"n\">20 ms</td><td class=\"n\">2.000</td>"
 	                            "<td class=\"n\">6 ms</td><td class=\"n\">3.000</td><td class=\"n\">2 ms</td>"
 	                            "<td class=\"n\">1.000</td></tr>") != NULL);
-	CU_ASSERT_TRUE(strstr(html, "<tr><td>b</td><td>r2</td><td class=\"n\">7 ms</td><td class=\"n\">1.000</td>"
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>b</td><td>r2</td><td>r1</td><td class=\"n\">7 ms</td><td class=\"n\">1.000</td>"
 	                            "<td class=\"n\">0</td><td class=\"n\">&ndash;</td>") != NULL);
 	CU_ASSERT_TRUE(strstr(html, "<script") == NULL);
 	free(html);
@@ -501,6 +509,95 @@ static void test_several_runs(void)
 	rep_run_free(runs[1]);
 	free(d1);
 	free(d2);
+}
+
+/* ------------------------------------------------------------ a study folder */
+
+/* Writes ut_dir/path/summary.json of a run where job a runs alone: 2 tasks, end and MPI total in ps. */
+static void alone_run(const char *path, unsigned long long end, unsigned long long mpi)
+{
+	char *dir = folder(path), *sum = xasprintf("{\"status\": \"ok\", \"jobs\": [{\"name\": \"a\", \"tasks\": 2, "
+	                                           "\"end_ps\": %llu, \"mpi_ps\": %llu}]}\n", end, mpi);
+	put(dir, "summary.json", sum);
+	free(sum);
+	free(dir);
+}
+
+/*
+ * The layout of run-study.sh: OUT/runs/NAME (WORKLOAD-PLACEMENT-ROUTING), with
+ * logs beside the runs, an unfinished run's hidden folder, and run folders
+ * under OUT/alloc that are not the study's runs. Job a runs alone in
+ * a-cont-min (end 10 ms, MPI 4 ms over 2 ranks) and a-rand-min (end 4 ms)
+ * and beside b in hybrid-cont-min (end 20 ms, MPI 12 ms) and hybrid-rand-min
+ * (end 10 ms, MPI 4 ms); b runs only in the hybrids (end 7 ms in both).
+ */
+static void test_study(void)
+{
+	char *out = folder("study"), *runs = folder("study/runs"), *alloc = folder("study/alloc");
+	free(folder("study/tables"));
+	alone_run("study/runs/a-cont-min", 10000000000ULL, 4000000000ULL);
+	alone_run("study/runs/a-rand-min", 4000000000ULL, 4000000000ULL);
+	alone_run("study/runs/.ncsim-tmp-1", 1, 1);
+	alone_run("study/alloc/hybrid-cont", 1, 1);
+	put(runs, "hybrid-cont-min.log", "done\n");
+	free(make_run("study/runs/hybrid-cont-min", 20000000000ULL, 12000000000ULL));
+	free(make_run("study/runs/hybrid-rand-min", 10000000000ULL, 4000000000ULL));
+	const char *in[] = {out, "elsewhere"};
+	size_t n = 0;
+	char **dirs = rep_study_expand(in, 2, &n);
+	/* The four runs in name order, then the input that is no study, as it was. */
+	CU_ASSERT_EQUAL_FATAL(n, 5);
+	static const char *const names[] = {"a-cont-min", "a-rand-min", "hybrid-cont-min", "hybrid-rand-min"};
+	for (size_t i = 0; i < 4; i++) {
+		char *want = xasprintf("%s/runs/%s", out, names[i]);
+		CU_ASSERT_STRING_EQUAL(dirs[i], want);
+		free(want);
+	}
+	CU_ASSERT_STRING_EQUAL(dirs[4], "elsewhere");
+	/* A folder of run folders without runs/ is a study too; a run folder is not. */
+	size_t m = 0;
+	char **sub = rep_study_expand((const char *const *)&runs, 1, &m);
+	CU_ASSERT_TRUE(m == 4 && !strcmp(sub[3], dirs[3]));
+	rep_study_free(sub, m);
+	sub = rep_study_expand((const char *const *)&dirs[2], 1, &m);
+	CU_ASSERT_TRUE(m == 1 && !strcmp(sub[0], dirs[2]));
+	rep_study_free(sub, m);
+
+	rep_run *r[4];
+	for (size_t i = 0; i < 4; i++)
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r[i] = load(dirs[i]));
+	CU_ASSERT_STRING_EQUAL(r[2]->label, "hybrid-cont-min");
+	rep_figures f = {0};
+	rep_fig_build(r, 4, &f);
+	/* Job a has a slot in all four runs (0 to 3), b only in the hybrids (5 and 6, after a gap); only the
+	   hybrids have tasks.csv, so bars stand at 2, 3, 5 and 6. */
+	const rep_figure *g = fig(&f, "time");
+	static const char *const rows[] = {"2 \"hybrid-cont-min\" \"a\" 2 3 1.5 0.25 0.25 2 2",
+	                                   "3 \"hybrid-rand-min\" \"a\" 2 3 1.5 0.25 0.25 2 2",
+	                                   "5 \"hybrid-cont-min\" \"b\" 3 4 0 0 0 2 1",
+	                                   "6 \"hybrid-rand-min\" \"b\" 3 4 0 0 0 2 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, rows));
+	CU_ASSERT_TRUE(g && strstr(g->script, "set x2tics ('a' 1.5, 'b' 5.5)"));
+	CU_ASSERT_TRUE(g && strstr(g->script, "'hybrid-rand-min' 3, 'hybrid-cont-min' 5, 'hybrid-rand-min' 6)"));
+	/* Slowdowns of a: each hybrid against a's run alone with the same ending: 20 / 10 ms, MPI per rank 6 / 2 ms;
+	   10 / 4 ms, 2 / 2 ms. b never runs alone: the second hybrid against the first, 7 / 7 ms. The runs of a
+	   alone get no row. */
+	char *html = page_of(r, 4, &f);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>hybrid-cont-min</td><td>a-cont-min</td><td class=\"n\">20 ms</td>"
+	                            "<td class=\"n\">2.000</td><td class=\"n\">6 ms</td><td class=\"n\">3.000</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>hybrid-rand-min</td><td>a-rand-min</td><td class=\"n\">10 ms</td>"
+	                            "<td class=\"n\">2.500</td><td class=\"n\">2 ms</td><td class=\"n\">1.000</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>b</td><td>hybrid-rand-min</td><td>hybrid-cont-min</td><td class=\"n\">7 ms</td>"
+	                            "<td class=\"n\">1.000</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<td>a-cont-min</td><td>a") == NULL && strstr(html, "<tr><td>b</td><td>hybrid-cont-min</td><td>") == NULL);
+	free(html);
+	rep_fig_free(&f);
+	for (size_t i = 0; i < 4; i++)
+		rep_run_free(r[i]);
+	rep_study_free(dirs, n);
+	free(out);
+	free(runs);
+	free(alloc);
 }
 
 /* -------------------------------------------------------- netbench sweeps */
@@ -702,7 +799,8 @@ static void test_bad_runs(void)
 {
 	char *none = folder("notarun"), *bad = folder("badjson");
 	expect_fail(none, REP_FAIL_IO,
-	            "notarun: not a run folder: it has no summary.json (ncsim run writes one), nor netbench.csv");
+	            "notarun: not a run folder: it has no summary.json (ncsim run writes one), no netbench.csv and no run "
+	            "folders (a study's runs/)");
 	char *nodir = xasprintf("%s/nowhere", ut_dir);
 	expect_fail(nodir, REP_FAIL_IO, "nowhere: not a run folder: no such folder");
 	put(bad, "summary.json", "{\"jobs\": [\n  {\"name\": \"a\",}\n]}");
@@ -744,6 +842,7 @@ int main(void)
 	    {"a run without tasks.csv and links.csv", test_missing_files},
 	    {"the analytic network's links.csv (no saturation_ps)", test_analytic_links},
 	    {"several runs side by side, slowdowns", test_several_runs},
+	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
 	    {"folders that are not runs, malformed files", test_bad_runs},
 	    {"netbench: a --csv sweep's curves and points table", test_netbench_sweep},
 	    {"netbench: folders of --out runs, several inputs", test_netbench_folders},
