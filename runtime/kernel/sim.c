@@ -81,6 +81,13 @@ struct sim_ctx {
 	sim_stats last; /* counters of the last finished run */
 	sim_progress_state prog;
 	const volatile sig_atomic_t *interrupt; /* sim_set_interrupt's flag, or NULL */
+
+	/* Parallel runs (par.c): NULL owner means sequential, every entity local. */
+	const uint32_t *owner;  /* rank of each entity, owner[0 .. nowner) */
+	sim_eid nowner;
+	uint32_t me;            /* this rank */
+	const sim_par_hooks *par;
+	void *par_arg;
 };
 
 sim_ctx *sim_new(uint64_t seed)
@@ -119,6 +126,7 @@ sim_eid sim_entity_add(sim_ctx *ctx, const sim_type *type, void *state)
 {
 	assert(type != NULL && (type->nhandlers == 0 || type->handlers != NULL));
 	assert(ctx->nents < SIM_NO_ENTITY);
+	assert(ctx->owner == NULL); /* a partitioned run has a fixed set of entities */
 	if (ctx->nents == ctx->ents_cap) {
 		sim_eid ncap = ctx->ents_cap ? ctx->ents_cap * 2 : 64;
 		if (ncap < ctx->ents_cap || ncap == SIM_NO_ENTITY)
@@ -221,12 +229,37 @@ sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t
 	return event_new(ctx, dst, delay, kind);
 }
 
+/* 1 if entity id lives on another rank (never in a sequential run). */
+static inline int remote(const sim_ctx *ctx, sim_eid id)
+{
+	return UNLIKELY(ctx->owner != NULL) && ctx->owner[id] != ctx->me;
+}
+
+/*
+ * An event for an entity of another rank: handed to par.c with its whole key,
+ * or dropped when scheduled outside handlers, since every rank runs the same
+ * set-up and the owner schedules its own copy (with the same ext_seq).
+ */
+static __attribute__((noinline)) void send_remote(sim_ctx *ctx, sim_event *ev)
+{
+	assert(ev->dst < ctx->nowner);
+	if (ev->src != SIM_NO_ENTITY) {
+		ctx->par->remote(ctx->par_arg, ev, ctx->owner[ev->dst]);
+		ctx->stats.scheduled++;
+	}
+	pool_give(ctx, ev);
+}
+
 static inline void schedule(sim_ctx *ctx, sim_event *ev)
 {
 	assert(ev->state == SIM_EV_NEW);
 	assert(ev->time >= ctx->clk.now);
 	uint64_t *seq = ev->src == SIM_NO_ENTITY ? &ctx->ext_seq : &ctx->ents[ev->src].seq;
 	ev->seq = (*seq)++;
+	if (remote(ctx, ev->dst)) {
+		send_remote(ctx, ev);
+		return;
+	}
 	ev->state = SIM_EV_QUEUED;
 	sim_pq_push(&ctx->pq, ev);
 	ctx->stats.scheduled++;
@@ -272,7 +305,7 @@ static void run_inits(sim_ctx *ctx)
 		sim_entity *e = &ctx->ents[id];
 		assert(!(e->flags & ENT_INIT_DONE));
 		e->flags |= ENT_INIT_DONE;
-		if (e->type->init) {
+		if (e->type->init && !remote(ctx, id)) {
 			ctx->clk.self = id;
 			e->type->init(ctx, e->state, id);
 		}
@@ -298,35 +331,23 @@ static void progress_tick(sim_ctx *ctx)
 	sim_progress_tick(&ctx->prog, sim_progress_clock(), ctx->clk.now, ctx->stats.events);
 }
 
-int sim_run(sim_ctx *ctx, ncsim_time_t until)
+/* Why run_events returned. */
+enum { RUN_DRAINED, RUN_BOUND, RUN_STOPPED };
+
+/*
+ * Fires events in key order while their time is <= last and nothing stopped
+ * the run. Inlined into both callers, so the sequential loop is the same code
+ * it always was.
+ */
+static inline __attribute__((always_inline)) int run_events(sim_ctx *ctx, ncsim_time_t last)
 {
-	if (ctx->running) {
-		fprintf(stderr, "ncsim: kernel: sim_run called from inside a handler\n");
-		return -1;
-	}
-	double wall0 = sim_progress_clock();
-	ctx->running = 1;
-	ctx->stop = 0;
-	ctx->err = 0;
-	ctx->stats.events = 0;
-	ctx->stats.stopped_at_until = 0;
-	ctx->stats.interrupted = 0;
-	ctx->stats.end_time = ctx->clk.now;
-	sim_progress_begin(&ctx->prog, wall0, ctx->clk.now);
-	ctx->tick = SIM_PROGRESS_EVERY;
-
-	run_inits(ctx);
-	check_interrupt(ctx); /* a signal during the set-up */
-
 	sim_pq *pq = &ctx->pq;
 	while (LIKELY(!ctx->stop)) {
 		if (UNLIKELY(pq->n == 0))
-			break;
+			return RUN_DRAINED;
 		const sim_pq_node *front = sim_pq_front(pq);
-		if (UNLIKELY(front->time > until)) {
-			ctx->stats.stopped_at_until = 1;
-			break;
-		}
+		if (UNLIKELY(front->time > last))
+			return RUN_BOUND;
 		sim_event *ev = sim_pq_pop_front(pq, front);
 		/* The next record is likely out of cache: fetch it while this one fires. */
 		sim_pq_prefetch_next(pq);
@@ -348,27 +369,95 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 		if (UNLIKELY(--ctx->tick == 0))
 			progress_tick(ctx);
 	}
+	return RUN_STOPPED;
+}
+
+int sim_run(sim_ctx *ctx, ncsim_time_t until)
+{
+	if (ctx->running) {
+		fprintf(stderr, "ncsim: kernel: sim_run called from inside a handler\n");
+		return -1;
+	}
+	double wall0 = sim_progress_clock();
+	ctx->running = 1;
+	ctx->stop = 0;
+	ctx->err = 0;
+	ctx->stats.events = 0;
+	ctx->stats.stopped_at_until = 0;
+	ctx->stats.interrupted = 0;
+	ctx->stats.end_time = ctx->clk.now;
+	sim_progress_begin(&ctx->prog, wall0, ctx->clk.now);
+	ctx->tick = SIM_PROGRESS_EVERY;
+
+	run_inits(ctx);
+	check_interrupt(ctx); /* a signal during the set-up */
+
+	if (ctx->par)
+		ctx->par->loop(ctx->par_arg, ctx, until);
+	else if (run_events(ctx, until) == RUN_BOUND)
+		ctx->stats.stopped_at_until = 1;
 	ctx->clk.self = SIM_NO_ENTITY;
 	ctx->stats.end_time = ctx->clk.now;
 	sim_progress_end(&ctx->prog);
 
 	for (sim_eid id = 0; id < ctx->nents; id++) {
 		const sim_entity *e = &ctx->ents[id];
-		if (e->type->final) {
+		if (e->type->final && !remote(ctx, id)) {
 			ctx->clk.self = id;
 			e->type->final(ctx, e->state, id);
 		}
 	}
 	ctx->clk.self = SIM_NO_ENTITY;
+	if (ctx->par && ctx->par->reduce)
+		ctx->par->reduce(ctx->par_arg, &ctx->stats, &ctx->err);
 
 	ctx->stats.wall_seconds = sim_progress_clock() - wall0;
 	ctx->last = ctx->stats;
 	/* Counting starts afresh for whatever is scheduled before the next run. */
 	ctx->stats.scheduled = 0;
-	ctx->stats.peak_pending = pq->n;
+	ctx->stats.peak_pending = ctx->pq.n;
 	ctx->running = 0;
 	return ctx->err ? -1 : 0;
 }
+
+/* ---------------------------------------------------------------- parallel hooks */
+
+void sim_set_partition(sim_ctx *ctx, const uint32_t *owner, sim_eid n, uint32_t me, const sim_par_hooks *hooks,
+                       void *arg)
+{
+	assert(!ctx->running);
+	assert(owner == NULL || n >= ctx->nents);
+	ctx->owner = owner;
+	ctx->nowner = owner ? n : 0;
+	ctx->me = me;
+	ctx->par = owner ? hooks : NULL;
+	ctx->par_arg = arg;
+}
+
+int sim_advance(sim_ctx *ctx, ncsim_time_t last)
+{
+	assert(ctx->running && ctx->par);
+	int why = run_events(ctx, last);
+	ctx->clk.self = SIM_NO_ENTITY;
+	return why == RUN_STOPPED || ctx->stop;
+}
+
+ncsim_time_t sim_next_time(sim_ctx *ctx) { return ctx->pq.n ? sim_pq_min_time(&ctx->pq) : SIM_FOREVER; }
+
+void sim_insert_remote(sim_ctx *ctx, const sim_event *rec)
+{
+	assert(rec->dst < ctx->nents && !remote(ctx, rec->dst));
+	assert(rec->kind < ctx->ents[rec->dst].type->nhandlers);
+	assert(rec->time >= ctx->clk.now);
+	sim_event *ev = pool_take(ctx);
+	*ev = *rec;
+	ev->state = SIM_EV_QUEUED;
+	sim_pq_push(&ctx->pq, ev);
+	if (UNLIKELY(ctx->pq.n > ctx->stats.peak_pending))
+		ctx->stats.peak_pending = ctx->pq.n;
+}
+
+void sim_set_stopped_at_until(sim_ctx *ctx) { ctx->stats.stopped_at_until = 1; }
 
 /* ---------------------------------------------------------------- random streams */
 

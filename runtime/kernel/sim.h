@@ -179,6 +179,33 @@ double sim_rng_unif(sim_ctx *ctx, sim_eid id);
 /* Exponential variate with the given mean. */
 double sim_rng_exp(sim_ctx *ctx, sim_eid id, double mean);
 
+/*
+ * Parallel runs (runtime/kernel/par.h drives them; models never call these).
+ * A partition gives every entity an owning rank. Events for entities of
+ * other ranks go to hooks->remote with their whole key (time, src, seq), so
+ * the receiving rank queues them exactly where a sequential run would have;
+ * init and final hooks run for local entities only; sim_run hands its loop
+ * to hooks->loop, which advances in windows with sim_advance, and calls
+ * hooks->reduce (may be NULL) after the final hooks to combine the counters
+ * and error flag of every rank.
+ */
+typedef struct sim_par_hooks {
+	void (*remote)(void *arg, const sim_event *ev, uint32_t rank);
+	void (*loop)(void *arg, sim_ctx *ctx, ncsim_time_t until);
+	void (*reduce)(void *arg, sim_stats *stats, int *err);
+} sim_par_hooks;
+/* Sets the partition: owner[id] for ids < n (kept, not copied); this rank is me. NULL owner: sequential again. */
+void sim_set_partition(sim_ctx *ctx, const uint32_t *owner, sim_eid n, uint32_t me, const sim_par_hooks *hooks,
+                       void *arg);
+/* Inside hooks->loop: fires local events up to time `last` (inclusive); 1 if the run was stopped (sim_stop, interrupt). */
+int sim_advance(sim_ctx *ctx, ncsim_time_t last);
+/* Time of the earliest queued event, or SIM_FOREVER if none. */
+ncsim_time_t sim_next_time(sim_ctx *ctx);
+/* Queues a copy of an event another rank sent (its key kept; its dst must be local, its time not in the past). */
+void sim_insert_remote(sim_ctx *ctx, const sim_event *rec);
+/* Inside hooks->loop: the run stops because of `until` (sim_stats.stopped_at_until). */
+void sim_set_stopped_at_until(sim_ctx *ctx);
+
 /* Time to move `bytes` at `bytes_per_s`, in ps, rounded up. 0 bandwidth means 0 time. */
 static inline ncsim_time_t sim_xfer_time(uint64_t bytes, double bytes_per_s)
 {

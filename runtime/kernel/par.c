@@ -1,0 +1,387 @@
+/*
+ * par.c - the conservative parallel kernel (see par.h, doc/parallel.md).
+ *
+ * One window, on every rank:
+ *
+ *   exchange    MPI_Alltoall of the byte counts of the outboxes, then
+ *               MPI_Alltoallv of the event records; each received record is
+ *               queued with its own key (sim_insert_remote)
+ *   reduce      one MPI_Allreduce(MIN) of {next event time, not stopped}
+ *   advance     fire local events with time in [T, T + L), T the global next
+ *
+ * The queue orders by (time, src, seq), where seq counts the events its source
+ * entity scheduled: a key does not depend on which rank made it, nor on the
+ * order in which records arrive, so every rank fires its events in the order
+ * of the sequential run. Only MPI's own state is global here: everything else
+ * hangs off the par_run.
+ */
+#include "config.h"
+
+#include "runtime/kernel/par.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/kernel/progress.h"
+#include "base/util.h"
+
+#ifdef NCSIM_HAVE_MPI
+#include <mpi.h>
+#endif
+
+typedef VEC(sim_event) par_box;
+
+struct par_run {
+	sim_ctx *ctx;
+	uint32_t rank, size;
+	uint32_t *owner;
+	ncsim_time_t lookahead;
+	ncsim_time_t last;  /* the current window's last instant; remote events must come later */
+	int in_window;
+	int violated;       /* a remote event broke the lookahead */
+	par_box *out;       /* per destination rank */
+	par_box in;
+	uint64_t events0;   /* the kernel's event count when the window loop began */
+	par_stats local, st;
+};
+
+/* Ranks a launcher announces in the environment (Open MPI, PMI, PMIx); 0 when none did. */
+static int launched(void)
+{
+	static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"};
+	for (size_t i = 0; i < sizeof vars / sizeof *vars; i++)
+		if (getenv(vars[i]))
+			return 1;
+	return 0;
+}
+
+#ifdef NCSIM_HAVE_MPI
+
+static int mpi_on(void)
+{
+	int init = 0, fini = 0;
+	MPI_Initialized(&init);
+	MPI_Finalized(&fini);
+	return init && !fini;
+}
+
+int par_init(int *argc, char ***argv, char **err)
+{
+	(void)err;
+	if (!launched())
+		return 0;
+	if (!mpi_on())
+		MPI_Init(argc, argv);
+	return 1;
+}
+
+void par_finalize(void)
+{
+	if (mpi_on())
+		MPI_Finalize();
+}
+
+int par_built_with_mpi(void) { return 1; }
+
+uint32_t par_rank(void)
+{
+	int r = 0;
+	if (mpi_on())
+		MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	return (uint32_t)r;
+}
+
+uint32_t par_size(void)
+{
+	int n = 1;
+	if (mpi_on())
+		MPI_Comm_size(MPI_COMM_WORLD, &n);
+	return (uint32_t)n;
+}
+
+static void allreduce_u64(uint64_t *v, int n, MPI_Op op)
+{
+	if (mpi_on())
+		MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, op, MPI_COMM_WORLD);
+}
+
+uint64_t par_sum_u64(uint64_t v)
+{
+	allreduce_u64(&v, 1, MPI_SUM);
+	return v;
+}
+
+uint64_t par_max_u64(uint64_t v)
+{
+	allreduce_u64(&v, 1, MPI_MAX);
+	return v;
+}
+
+void par_sum_u64s(uint64_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i += INT_MAX)
+		allreduce_u64(v + i, (int)(n - i < INT_MAX ? n - i : INT_MAX), MPI_SUM);
+}
+
+static double max_double(double v)
+{
+	if (mpi_on())
+		MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	return v;
+}
+
+/* MPI counts are ints: a byte count that does not fit ends the job (it would be a window of 2^25 events). */
+static int icount(size_t n)
+{
+	if (n > INT_MAX) {
+		fprintf(stderr, "ncsim: parallel kernel: %zu bytes in one exchange, more than MPI can count\n", n);
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+	return (int)n;
+}
+
+void par_gather(const void *mine, size_t n, void **all, size_t *alln)
+{
+	uint32_t size = par_size(), rank = par_rank();
+	*all = NULL;
+	*alln = 0;
+	if (size == 1) {
+		*all = xmalloc(n ? n : 1);
+		memcpy(*all, mine, n);
+		*alln = n;
+		return;
+	}
+	int me = icount(n), *counts = xcalloc(size, sizeof *counts), *displs = xcalloc(size, sizeof *displs);
+	MPI_Gather(&me, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	size_t total = 0;
+	for (uint32_t i = 0; rank == 0 && i < size; i++) {
+		displs[i] = icount(total);
+		total += (size_t)counts[i];
+	}
+	char *buf = rank == 0 ? xmalloc(total ? total : 1) : NULL;
+	MPI_Gatherv(mine, me, MPI_BYTE, buf, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+	free(counts);
+	free(displs);
+	if (rank == 0) {
+		*all = buf;
+		*alln = total;
+	}
+}
+
+/* Sends every outbox to its rank and fills pr->in with what the other ranks sent here. */
+static void exchange(par_run *pr)
+{
+	uint32_t n = pr->size;
+	int *sc = xcalloc(4 * (size_t)n, sizeof *sc), *sd = sc + n, *rc = sc + 2 * n, *rd = sc + 3 * n;
+	size_t s = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		sd[i] = icount(s);
+		sc[i] = icount(pr->out[i].len * sizeof(sim_event));
+		s += (size_t)sc[i];
+	}
+	MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+	size_t r = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		rd[i] = icount(r);
+		r += (size_t)rc[i];
+	}
+	/* One contiguous send buffer: the outboxes are copied into it in rank order. */
+	char *sbuf = xmalloc(s ? s : 1);
+	for (uint32_t i = 0; i < n; i++) {
+		if (pr->out[i].len)
+			memcpy(sbuf + sd[i], pr->out[i].ptr, (size_t)sc[i]);
+		pr->out[i].len = 0;
+	}
+	VEC_GROW(&pr->in, r / sizeof(sim_event) + 1);
+	MPI_Alltoallv(sbuf, sc, sd, MPI_BYTE, pr->in.ptr, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+	pr->in.len = r / sizeof(sim_event);
+	free(sbuf);
+	free(sc);
+}
+
+#else /* !NCSIM_HAVE_MPI: one rank */
+
+int par_init(int *argc, char ***argv, char **err)
+{
+	(void)argc;
+	(void)argv;
+	const char *n = getenv("OMPI_COMM_WORLD_SIZE") ? getenv("OMPI_COMM_WORLD_SIZE") : getenv("PMI_SIZE");
+	if (launched() && n && strtol(n, NULL, 10) > 1) {
+		*err = xasprintf("this ncsim was built without MPI: it cannot run over %s ranks "
+		                 "(install libopenmpi-dev and configure again)", n);
+		return -1;
+	}
+	return 0;
+}
+
+void par_finalize(void) {}
+int par_built_with_mpi(void) { return 0; }
+uint32_t par_rank(void) { return 0; }
+uint32_t par_size(void) { return 1; }
+uint64_t par_sum_u64(uint64_t v) { return v; }
+uint64_t par_max_u64(uint64_t v) { return v; }
+void par_sum_u64s(uint64_t *v, size_t n) { (void)v, (void)n; }
+static double max_double(double v) { return v; }
+
+void par_gather(const void *mine, size_t n, void **all, size_t *alln)
+{
+	*all = xmalloc(n ? n : 1);
+	memcpy(*all, mine, n);
+	*alln = n;
+}
+
+static void exchange(par_run *pr) { (void)pr; }
+
+#endif
+
+/* ---------------------------------------------------------------- kernel hooks */
+
+/* sim_par_hooks.remote: an event for another rank waits in its outbox until the window ends. */
+static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
+{
+	par_run *pr = arg;
+	if (pr->in_window && ev->time <= pr->last && !pr->violated) {
+		pr->violated = 1;
+		fprintf(stderr,
+		        "ncsim: parallel kernel: entity %" PRIu32 " sent entity %" PRIu32 " (rank %" PRIu32
+		        ") an event at %" PRIu64 " ps, inside the window that ends at %" PRIu64
+		        " ps: the lookahead of %" PRIu64 " ps is too long for this model\n",
+		        ev->src, ev->dst, rank, ev->time, pr->last, pr->lookahead);
+		sim_stop(pr->ctx, 1);
+	}
+	VEC_PUSH(&pr->out[rank], *ev);
+	pr->out[rank].ptr[pr->out[rank].len - 1].state = SIM_EV_NEW;
+	pr->local.remote++;
+}
+
+/*
+ * The window's start and whether to go on, agreed by every rank in one
+ * reduction: v[0] the earliest queued time, v[1] 0 if some rank stopped.
+ */
+static void agree(par_run *pr, uint64_t v[2])
+{
+#ifdef NCSIM_HAVE_MPI
+	if (pr->size > 1)
+		MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+#else
+	(void)pr;
+	(void)v;
+#endif
+}
+
+/* The last instant of the window that starts at t: t + L - 1, capped at `until`. */
+static ncsim_time_t window_last(const par_run *pr, ncsim_time_t t, ncsim_time_t until)
+{
+	ncsim_time_t last = t + pr->lookahead - 1;
+	if (last < t) /* past the end of time */
+		last = SIM_FOREVER;
+	return last < until ? last : until;
+}
+
+/* sim_par_hooks.loop: windows until every rank drained, passed `until` or stopped. */
+static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
+{
+	par_run *pr = arg;
+	double w0 = sim_progress_clock(), sync = 0;
+	int stopped = pr->violated;
+	pr->local = (par_stats){.lookahead = pr->lookahead};
+	pr->events0 = sim_get_stats(ctx)->events;
+	for (;;) {
+		double s0 = sim_progress_clock();
+		if (pr->size > 1) /* one rank has nothing to send (and may run without MPI_Init) */
+			exchange(pr);
+		for (size_t i = 0; i < pr->in.len; i++)
+			sim_insert_remote(ctx, &pr->in.ptr[i]);
+		pr->in.len = 0;
+		uint64_t v[2] = {sim_next_time(ctx), !stopped};
+		agree(pr, v);
+		sync += sim_progress_clock() - s0;
+		if (!v[1] || v[0] == SIM_FOREVER)
+			break;
+		if (v[0] > until) {
+			sim_set_stopped_at_until(ctx);
+			break;
+		}
+		pr->last = window_last(pr, v[0], until);
+		pr->in_window = 1;
+		stopped = sim_advance(ctx, pr->last) || pr->violated;
+		pr->in_window = 0;
+		pr->local.windows++;
+	}
+	pr->local.sync_s = sync;
+	pr->local.wall_s = sim_progress_clock() - w0;
+}
+
+/* sim_par_hooks.reduce: the run's counters over every rank, the same everywhere. */
+static void on_reduce(void *arg, sim_stats *st, int *err)
+{
+	par_run *pr = arg;
+	uint64_t mine = st->events - pr->events0;
+	uint64_t sum[4] = {st->events, st->scheduled, pr->local.remote, (uint64_t)(*err || pr->violated)};
+	par_sum_u64s(sum, 4);
+	uint64_t mx[4] = {st->end_time, st->peak_pending, mine, (uint64_t)st->interrupted};
+	for (int i = 0; i < 4; i++)
+		mx[i] = par_max_u64(mx[i]);
+	st->events = sum[0];
+	st->scheduled = sum[1];
+	st->end_time = mx[0];
+	st->peak_pending = mx[1];
+	st->interrupted = mx[3] != 0;
+	*err = sum[3] != 0;
+	pr->st = pr->local;
+	pr->st.ranks = pr->size;
+	pr->st.events = par_sum_u64(mine);
+	pr->st.remote = sum[2];
+	pr->st.max_rank_events = mx[2];
+	pr->st.sync_s = max_double(pr->local.sync_s);
+	pr->st.wall_s = max_double(pr->local.wall_s);
+}
+
+static const sim_par_hooks hooks = {.remote = on_remote, .loop = on_loop, .reduce = on_reduce};
+
+par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t lookahead, char **err)
+{
+	uint32_t size = par_size();
+	if (n != sim_entity_count(ctx)) {
+		*err = xasprintf("the partition covers %" PRIu32 " entities of %" PRIu32, n, sim_entity_count(ctx));
+		return NULL;
+	}
+	if (lookahead == 0) {
+		*err = xasprintf("no lookahead: an event may cross ranks with no delay, so ranks cannot advance apart");
+		return NULL;
+	}
+	for (sim_eid i = 0; i < n; i++)
+		if (owner[i] >= size) {
+			*err = xasprintf("entity %" PRIu32 " is on rank %" PRIu32 " of %" PRIu32, i, owner[i], size);
+			return NULL;
+		}
+	par_run *pr = xcalloc(1, sizeof *pr);
+	pr->ctx = ctx;
+	pr->rank = par_rank();
+	pr->size = size;
+	pr->lookahead = lookahead;
+	pr->owner = xmalloc((n ? n : 1) * sizeof *pr->owner);
+	memcpy(pr->owner, owner, n * sizeof *owner);
+	pr->out = xcalloc(size, sizeof *pr->out);
+	pr->st = (par_stats){.ranks = size, .lookahead = lookahead};
+	sim_set_partition(ctx, pr->owner, n, pr->rank, &hooks, pr);
+	return pr;
+}
+
+const par_stats *par_get_stats(const par_run *pr) { return &pr->st; }
+
+void par_detach(par_run *pr)
+{
+	if (pr == NULL)
+		return;
+	sim_set_partition(pr->ctx, NULL, 0, 0, NULL, NULL);
+	for (uint32_t i = 0; i < pr->size; i++)
+		VEC_FREE(&pr->out[i]);
+	free(pr->out);
+	VEC_FREE(&pr->in);
+	free(pr->owner);
+	free(pr);
+}

@@ -1,0 +1,89 @@
+/*
+ * par.h - the conservative parallel kernel over MPI ranks (prefix par_).
+ *
+ * Every rank builds the whole model (the same entities with the same ids, by
+ * the same set-up code) and owns a part of it: a partition maps each entity to
+ * a rank. A rank fires the events of its own entities only; an event for an
+ * entity of another rank travels there with its key (time, src, seq), so the
+ * owner queues it exactly where the sequential run would have it. Ranks
+ * advance together in windows of the lookahead L (YAWNS): a window starts at
+ * the earliest event of any rank, T, and covers [T, T + L); every event sent
+ * across ranks lands at T + L or later, so no rank ever receives an event in
+ * its past. doc/parallel.md gives the argument and the costs.
+ *
+ *     par_run *pr = par_attach(ctx, owner, n, lookahead, &err);
+ *     sim_run(ctx, until);              windows, exchanges, reductions inside
+ *     par_stats s = *par_get_stats(pr);
+ *     par_detach(pr);
+ *
+ * Without MPI at build time (NCSIM_HAVE_MPI undefined), or in a process that
+ * no launcher started, there is one rank: par_attach works (every entity is
+ * local) and the collective helpers return the caller's own values.
+ */
+#ifndef NCSIM_PAR_H
+#define NCSIM_PAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/kernel/sim.h"
+
+/*
+ * Starts MPI when a launcher (mpirun, srun) started this process, as its
+ * environment tells. 1 when MPI runs, 0 when not, -1 with *err (heap) when a
+ * launcher started several ranks of an ncsim built without MPI.
+ */
+int par_init(int *argc, char ***argv, char **err);
+/* Ends MPI if par_init started it. */
+void par_finalize(void);
+/* 1 if this ncsim was built with MPI. */
+int par_built_with_mpi(void);
+/* This process's rank (0 without MPI). */
+uint32_t par_rank(void);
+/* The number of ranks (1 without MPI). */
+uint32_t par_size(void);
+
+/* Window statistics of a parallel run, summed (or maxed, as noted) over the ranks. */
+typedef struct par_stats {
+	uint32_t ranks;
+	uint64_t windows;        /* windows of the run (the same on every rank) */
+	uint64_t events;         /* events fired, all ranks */
+	uint64_t remote;         /* events that crossed ranks */
+	uint64_t max_rank_events; /* events of the busiest rank: imbalance = max / (events / ranks) */
+	double sync_s;           /* wall seconds in exchanges and reductions, largest rank */
+	double wall_s;           /* wall seconds of the window loop, largest rank */
+	ncsim_time_t lookahead;
+} par_stats;
+
+typedef struct par_run par_run;
+
+/*
+ * Partitions ctx: entity id lives on rank owner[id] (< par_size()) for the
+ * n entities registered so far (n must be sim_entity_count(ctx); owner is
+ * copied). lookahead (ps, > 0): the least delay of any event a handler sends
+ * to an entity of another rank; a violation stops the run with an error.
+ * NULL with *err (heap) on a bad partition.
+ */
+par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t lookahead, char **err);
+/* Statistics of the last sim_run (the same on every rank). */
+const par_stats *par_get_stats(const par_run *pr);
+/* Makes ctx sequential again and frees pr. NULL is a no-op. */
+void par_detach(par_run *pr);
+
+/* Sum of v over the ranks (v without MPI). Every rank must call it. */
+uint64_t par_sum_u64(uint64_t v);
+/* Largest v of any rank. Every rank must call it. */
+uint64_t par_max_u64(uint64_t v);
+/*
+ * Element-wise sum of v[0..n) over the ranks, in place: every rank gets the
+ * totals. Integers only, so the sums do not depend on the number of ranks.
+ */
+void par_sum_u64s(uint64_t *v, size_t n);
+/*
+ * Rank 0 receives every rank's bytes mine[0..n) one after the other in rank
+ * order (*all, heap, *alln bytes); other ranks get NULL and 0. Every rank
+ * must call it.
+ */
+void par_gather(const void *mine, size_t n, void **all, size_t *alln);
+
+#endif

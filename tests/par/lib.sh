@@ -1,0 +1,38 @@
+# tests/par/lib.sh - sourced by the parallel-kernel tests: a scratch folder, the
+# MPI checks (status 77 only when ncsim was built without MPI or has no Open MPI
+# mpirun to start it), and `ranks K CMD...`, CMD started by mpirun over K ranks.
+src=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+build=${NCSIM_BUILDDIR:-$(pwd)}
+ncsim=${NCSIM:-$build/ncsim}
+if ! grep -q '^#define NCSIM_HAVE_MPI 1' "$build/config.h" 2>/dev/null; then
+	echo "SKIP: ncsim was built without MPI (configure --with-mpi needs Open MPI: apt-get install libopenmpi-dev)"
+	exit 77
+fi
+if ! command -v mpirun >/dev/null 2>&1 || ! mpirun --version 2>/dev/null | grep -q 'Open MPI'; then
+	echo "SKIP: no Open MPI mpirun on the PATH (apt-get install openmpi-bin)"
+	exit 77
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-partest.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+# Open MPI refuses to start as root unless told twice; these reach only this test's processes.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Under ASan, LeakSanitizer would report Open MPI's own allocations at exit.
+export LSAN_OPTIONS="suppressions=$src/tests/calib/lsan-mpi.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+limit=
+command -v timeout >/dev/null 2>&1 && limit="timeout 300"
+failed=0
+
+# ranks K CMD...: CMD over K ranks (a rank stuck in a collective fails after 300 s).
+ranks() {
+	local k=$1
+	shift
+	$limit mpirun --oversubscribe -np "$k" "$@"
+}
+
+# check WHAT COMMAND...: a named check.
+check() {
+	local what=$1
+	shift
+	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=$((failed + 1)); fi
+}
