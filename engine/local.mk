@@ -1,0 +1,16 @@
+# engine/: the direct engine, which runs a checked program by walking its
+# syntax tree inside the same coroutine runtime (doc/engines.md).
+noinst_HEADERS += engine/engine.h engine/eng_int.h engine/backend.h
+libncsimfe_la_SOURCES += engine/load.c engine/expr.c engine/ranges.c engine/tasks.c engine/stmt.c \
+	engine/stmt_comm.c engine/stmt_misc.c engine/stmt_traffic.c
+
+# backend (libffi) sources: BACKEND EXECUTES and --plugin through libffi
+# (engine/backend.h). The libffi helper's files go here; engine/backend_none.c
+# refuses every backend call until engine/backend.c exists.
+ENGINE_BACKEND_SOURCES = engine/backend_none.c
+libncsimfe_la_SOURCES += $(ENGINE_BACKEND_SOURCES)
+
+# Both engines on every e2e program, bundled workload and example (and the
+# corpus with NCPTL_CORPUS): byte-identical outputs.
+TESTS += tests/e2e/engines_same.sh
+EXTRA_DIST += tests/e2e/engines_same.sh
