@@ -25,6 +25,7 @@ grammar          base lang
 lang             base grammar
 compiler/build   base
 compiler/codegen base lang compiler/build
+engine           base lang stdlib runtime/task runtime/kernel runtime/net runtime/storage runtime/stats runtime/mpi runtime/coll runtime/io runtime/traffic compiler/build
 calib            base runtime/kernel runtime/net runtime/storage runtime/stats runtime/task runtime/mpi runtime/coll runtime/io runtime/traffic stdlib lang compiler/build compiler/codegen
 report           base runtime/stats
 compiler/cli     any
@@ -55,7 +56,7 @@ allowed() { # allowed FROM TO
 
 bad=0
 checked=0
-for f in $(find base runtime stdlib grammar lang compiler calib report include -name '*.[chly]' | sort); do
+for f in $(find base runtime stdlib grammar lang compiler engine calib report include -name '*.[chly]' | sort); do
 	from=$(module_of "$f")
 	if ! printf '%s\n' "$rules" | awk -v m="$from" '$1 == m {found=1} END {exit !found}' &&
 		[ "$from" != ncsim ]; then

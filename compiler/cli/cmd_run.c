@@ -26,6 +26,7 @@
 #include "compiler/build.h"
 #include "compiler/codegen/codegen.h"
 #include "compiler/cli/commands.h"
+#include "engine/engine.h"
 #include "base/exitcode.h"
 #include "report/report.h"
 #include "runtime/task/workload.h"
@@ -42,6 +43,8 @@ typedef struct run_opts {
 	uint32_t ntasks;
 	drv_options sd;
 	cg_opts cg;
+	int engine;            /* enum eng_kind (--engine) */
+	eng_plugins *plugins;  /* --plugin libraries (direct engine) */
 } run_opts;
 
 /* Creates the simulation (NULL with the error reported: an input error). */
@@ -119,8 +122,47 @@ static int source_of(run_opts *r, char **csrc, size_t *len)
 
 static void run_free(run_opts *r)
 {
+	eng_plugins_close(r->plugins);
 	opt_free(&r->o);
 	free(r->bundled);
+}
+
+/*
+ * --plugin LIB.so [--plugin-header H.h] ...: each header belongs to the
+ * plugin before it. 0, or -1 with *err (heap).
+ */
+int run_open_plugins(const opt_set *o, int allow_code, eng_plugins **pl, char **err)
+{
+	const char *lib = NULL;
+	*pl = NULL;
+	for (size_t i = 0; i <= o->nitems; i++) {
+		const struct opt_item *it = i < o->nitems ? &o->items[i] : NULL;
+		if (it && it->id != OPT_PLUGIN && it->id != OPT_PLUGIN_HEADER)
+			continue;
+		if (it && it->id == OPT_PLUGIN_HEADER && !lib) {
+			*err = xasprintf("--plugin-header %s follows no --plugin", it->text);
+			return -1;
+		}
+		if (lib && (!it || it->id == OPT_PLUGIN || it->id == OPT_PLUGIN_HEADER)) {
+			eng_plugins *n = eng_plugins_open(*pl, lib, it && it->id == OPT_PLUGIN_HEADER ? it->text : NULL,
+			                                  allow_code, err);
+			if (!n)
+				return -1;
+			*pl = n;
+			lib = NULL;
+			if (it && it->id == OPT_PLUGIN_HEADER)
+				continue;
+		}
+		if (it)
+			lib = it->text;
+	}
+	return 0;
+}
+
+/* --engine: the compiled engine unless `direct` was given. */
+static int engine_of(const opt_set *o)
+{
+	return opt_given(o, OPT_ENGINE) && opt_get(o, OPT_ENGINE)->choice == 1 ? ENG_DIRECT : ENG_COMPILED;
 }
 
 /*
@@ -159,6 +201,23 @@ static int prepare(run_opts *r, int argc, char **argv, int *status)
 	}
 	r->ntasks = opt_given(&r->o, OPT_TASKS) ? (uint32_t)opt_get(&r->o, OPT_TASKS)->num : 1;
 	r->cg.allow_backend_code = opt_given(&r->o, OPT_ALLOW_BACKEND_CODE);
+	r->engine = engine_of(&r->o);
+	if (r->engine == ENG_DIRECT && has_ext(r->path, ".c")) {
+		fprintf(stderr, "ncsim run: a skeleton in C runs compiled; --engine direct is for .ncptl programs\n");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (opt_given(&r->o, OPT_PLUGIN) && r->engine != ENG_DIRECT) {
+		fprintf(stderr, "ncsim run: --plugin needs --engine direct\n");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (run_open_plugins(&r->o, r->cg.allow_backend_code, &r->plugins, &err) < 0) {
+		fprintf(stderr, "ncsim run: %s\n", err);
+		free(err);
+		*status = EXIT_USAGE;
+		return -1;
+	}
 	if (opt_run_settings(&r->o, &r->sd, &err) < 0) {
 		fprintf(stderr, "ncsim run: %s\n", err);
 		free(err);
@@ -166,6 +225,34 @@ static int prepare(run_opts *r, int argc, char **argv, int *status)
 		return -1;
 	}
 	return 0;
+}
+
+/* The direct engine (engine/engine.h): the program is loaded from its checked AST, nothing is compiled. */
+static int run_direct(run_opts *r, const char *name, int argc, char **argv)
+{
+	eng_opts eo = {.name = name, .allow_backend_code = r->cg.allow_backend_code, .plugins = r->plugins};
+	eng_prog *p;
+	int rc;
+	if (has_ext(r->path, ".vef")) {
+		char *text = cg_vef_program(r->path);
+		rc = eng_load_text(r->path, text, &eo, stderr, &p);
+		free(text);
+	} else {
+		rc = eng_load_file(r->path, &eo, stderr, &p);
+	}
+	if (rc != EXIT_OK)
+		return rc;
+	if (drv_program_help(eng_program(p), r->o.rest_argc, r->o.rest_argv, stdout)) {
+		rc = EXIT_OK;
+	} else {
+		char **cmd = xcalloc((size_t)argc + 2, sizeof *cmd);
+		cmd[0] = "ncsim";
+		memcpy(cmd + 1, argv, (size_t)argc * sizeof *argv);
+		rc = simulate(r, eng_program(p), argc + 1, cmd);
+		free(cmd);
+	}
+	eng_free(p);
+	return rc;
 }
 
 /* `ncsim run FILE.wkld` (or a CODES workload list), with options before the file too: the workload command gets the rest. */
@@ -199,6 +286,12 @@ int cmd_run(int argc, char **argv)
 	}
 	char *name = cg_program_name(r.path), *err = NULL;
 	r.cg.name = name;
+	if (r.engine == ENG_DIRECT) {
+		rc = run_direct(&r, name, argc, argv);
+		free(name);
+		run_free(&r);
+		return rc;
+	}
 	char *csrc;
 	size_t len;
 	rc = source_of(&r, &csrc, &len);

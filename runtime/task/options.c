@@ -47,6 +47,8 @@ typedef struct opt_row {
 } opt_row;
 
 static int choose_network(const char *s) { return drv_network_model(s) ? 0 : -1; }
+/* --engine: 0 compiled, 1 direct (the values of engine/engine.h's enum eng_kind). */
+static int choose_engine(const char *s) { return !strcmp(s, "compiled") ? 0 : !strcmp(s, "direct") ? 1 : -1; }
 
 #define R OPT_CMD_RUN
 #define W OPT_CMD_WKLD
@@ -110,6 +112,14 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_ALLOW_BACKEND_CODE] = {"allow-backend-code", 0, K_FLAG, NULL, R | W | P | K | D,
 	                            "accept BACKEND EXECUTES/DECLARES text verbatim and .c skeletons in workload files"},
 	[OPT_VERBOSE] = {"verbose", 'v', K_FLAG, NULL, R | W, "show the C compiler command"},
+	[OPT_ENGINE] = {"engine", 0, K_CHOICE, "E", R | W,
+	                "run .ncptl programs compiled to C (default) or directly from the checked syntax tree "
+	                "(doc/engines.md)", choose_engine, "engine", "compiled, direct"},
+	[OPT_PLUGIN] = {"plugin", 0, K_LIST, "LIB.so", R | W,
+	                "direct engine: a shared library whose functions BACKEND EXECUTES may call "
+	                "(needs --allow-backend-code)"},
+	[OPT_PLUGIN_HEADER] = {"plugin-header", 0, K_LIST, "H.h", R | W,
+	                       "direct engine: the C declarations of the last --plugin's functions"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
 	[OPT_SYNTAX_ONLY] = {"syntax-only", 0, K_FLAG, NULL, C, "parse only: skip the semantic checks"},
 	[OPT_OUTPUT] = {"output", 'o', K_TEXT, "FILE", P | G,
