@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/io_figures.h"
 #include "report/text.h"
 
 /* A list of names that belong to the runs (jobs, link kinds). */
@@ -71,8 +72,7 @@ static rep_xaxis by_job(const layout *L)
 	return (rep_xaxis){.tics = L->centres.ptr, .ntics = L->centres.len, .xmax = L->xmax};
 }
 
-/* A new figure at the end of out. */
-static rep_figure *add(rep_figures *out, const char *id, const char *title)
+rep_figure *rep_fig_add(rep_figures *out, const char *id, const char *title)
 {
 	VEC_PUSH(out, ((rep_figure){.id = xstrdup(id), .title = xstrdup(title)}));
 	return &out->ptr[out->len - 1];
@@ -115,7 +115,7 @@ static const rep_part_style parts_style[REP_NPARTS] = {
 
 static void fig_time(rep_figures *out, const layout *L)
 {
-	rep_figure *f = add(out, "time", "Time decomposition per job");
+	rep_figure *f = rep_fig_add(out, "time", "Time decomposition per job");
 	VEC(rep_bar) bars = {0};
 	double *parts = xcalloc(L->jobs.len * L->nruns * REP_NPARTS + 1, sizeof *parts), top = 0;
 	rep_buf cap = {0};
@@ -261,7 +261,7 @@ static int rank_box(rep_job *job, int io, rep_box *b)
 
 static void fig_latency(rep_figures *out, const layout *L, int cls)
 {
-	rep_figure *f = add(out, lat_ids[cls], lat_titles[cls]);
+	rep_figure *f = rep_fig_add(out, lat_ids[cls], lat_titles[cls]);
 	rep_buf cap = {0};
 	rep_buf_printf(&cap, "The latency %s, per job (summary.json, latency_ps.%s; its quartiles are within 1/32 "
 	               "of the exact values). The box spans the first to the third quartile, the thick line is the "
@@ -272,7 +272,7 @@ static void fig_latency(rep_figures *out, const layout *L, int cls)
 
 static void fig_ranks(rep_figures *out, const layout *L, int io)
 {
-	rep_figure *f = add(out, io ? "rank-io" : "rank-mpi",
+	rep_figure *f = rep_fig_add(out, io ? "rank-io" : "rank-mpi",
 	                    io ? "I/O time of the ranks of each job" : "MPI time of the ranks of each job");
 	rep_buf cap = {0};
 	rep_buf_printf(&cap, "The distribution over each job's ranks of the time %s (tasks.csv, %s). The box spans "
@@ -344,15 +344,15 @@ static const char bytes_zero[] = "No link carried a byte: nothing to draw.";
 static void fig_link_bytes(rep_figures *out, const layout *L, name_vec *kinds)
 {
 	rep_run *run = L->runs[0];
-	rep_figure *f = add(out, "link-bytes", "Bytes per link, by link kind");
+	rep_figure *f = rep_fig_add(out, "link-bytes", "Bytes per link, by link kind");
 	curves c = {0};
 	rep_buf cap = {0};
 	rep_buf_printf(&cap, "%s One curve per kind of link: injection (node to router), terminal (router to node), "
 	               "local (within a group), global (between groups).", bytes_text);
 	for (size_t k = 0; k < kinds->len; k++) {
 		rep_kind *kind = rep_run_kind(run, kinds->ptr[k]);
-		rep_sort(kind->bytes.ptr, kind->bytes.len);
-		VEC_PUSH(&c, ((rep_curve){kind->name, kind->bytes.ptr, kind->bytes.len}));
+		rep_sort(kind->values.ptr, kind->values.len);
+		VEC_PUSH(&c, ((rep_curve){kind->name, kind->values.ptr, kind->values.len}));
 	}
 	missing_files(&cap, L, 1);
 	draw_cdf(f, &c, &cap, "bytes per link", "fraction of the links", bytes_empty, bytes_zero);
@@ -366,7 +366,7 @@ static void fig_link_bytes_by_kind(rep_figures *out, const layout *L, name_vec *
 		for (char *p = id; *p; p++) /* a file name whatever the kind is called */
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_", *p))
 				*p = '_';
-		rep_figure *f = add(out, id, title);
+		rep_figure *f = rep_fig_add(out, id, title);
 		curves c = {0};
 		rep_buf cap = {0};
 		rep_buf_printf(&cap, "%s Links of kind %s, one curve per run.", bytes_text, kinds->ptr[k]);
@@ -374,8 +374,8 @@ static void fig_link_bytes_by_kind(rep_figures *out, const layout *L, name_vec *
 			rep_kind *kind = rep_run_kind(L->runs[r], kinds->ptr[k]);
 			if (!kind)
 				continue;
-			rep_sort(kind->bytes.ptr, kind->bytes.len);
-			VEC_PUSH(&c, ((rep_curve){L->runs[r]->label, kind->bytes.ptr, kind->bytes.len}));
+			rep_sort(kind->values.ptr, kind->values.len);
+			VEC_PUSH(&c, ((rep_curve){L->runs[r]->label, kind->values.ptr, kind->values.len}));
 		}
 		missing_files(&cap, L, 1);
 		draw_cdf(f, &c, &cap, "bytes per link", "fraction of the links", bytes_empty, bytes_zero);
@@ -386,7 +386,7 @@ static void fig_link_bytes_by_kind(rep_figures *out, const layout *L, name_vec *
 
 static void fig_saturation(rep_figures *out, const layout *L)
 {
-	rep_figure *f = add(out, "global-saturation", "Saturation time of the global links");
+	rep_figure *f = rep_fig_add(out, "global-saturation", "Saturation time of the global links");
 	curves c = {0};
 	rep_buf cap = {0};
 	rep_buf_puts(&cap, "The cumulative distribution of the time each global link was saturated, that is had no "
@@ -427,6 +427,7 @@ void rep_fig_build(rep_run *const *runs, size_t n, rep_figures *out)
 	else
 		fig_link_bytes_by_kind(out, &L, &kinds);
 	fig_saturation(out, &L);
+	rep_iofig_build(runs, n, out);
 	VEC_FREE(&kinds);
 	layout_free(&L);
 }

@@ -454,7 +454,7 @@ void rep_html_write(FILE *f, const rep_page *p)
 		figure(f, p, i);
 	fprintf(f, "<footer>Written by <code>ncsim report</code> (ncsim " PACKAGE_VERSION ") from %s. Each figure's "
 	        "data and gnuplot script are in <code>",
-	        p->nb ? "netbench's CSV rows" : "the run folders' summary.json, tasks.csv and links.csv");
+	        p->nb ? "netbench's CSV rows" : "the run folders' summary.json, tasks.csv, links.csv, storage.csv and io.csv");
 	esc(f, p->figdir);
 	fputs("/</code>.</footer>\n</body>\n</html>\n", f);
 }

@@ -8,13 +8,6 @@
 
 #include "report/text.h"
 
-/* A new figure at the end of out. */
-static rep_figure *add(rep_figures *out, const char *id, const char *title)
-{
-	VEC_PUSH(out, ((rep_figure){.id = xstrdup(id), .title = xstrdup(title)}));
-	return &out->ptr[out->len - 1];
-}
-
 /* Sentences about points averaged over several rows, and (latency) points without a counted message. */
 static void about_rows(rep_buf *cap, const rep_nb *nb, int latency)
 {
@@ -45,7 +38,7 @@ static const int lat_src[LAT_NCOLS - 1] = {REP_NB_OFFERED, REP_NB_MEAN, REP_NB_P
 
 static void fig_latency(rep_figures *out, const rep_nb *nb)
 {
-	rep_figure *f = add(out, "nb-latency", "Message latency against offered load");
+	rep_figure *f = rep_fig_add(out, "nb-latency", "Message latency against offered load");
 	rep_line_series *s = xcalloc(nb->series.len + 1, sizeof *s);
 	double top = 0, low = 0;
 	size_t npts = 0;
@@ -88,7 +81,7 @@ static void fig_latency(rep_figures *out, const rep_nb *nb)
 		char *yl = xasprintf("latency (%s%s)", u.name, logy ? ", log scale" : "");
 		char *units = xasprintf("Offered load: fraction of the terminal bandwidth; latencies in %s; runs: the "
 		                        "rows averaged.", u.name);
-		rep_line_axes ax = {"offered load (fraction of terminal bandwidth)", yl, logy, NULL};
+		rep_line_axes ax = {"offered load (fraction of terminal bandwidth)", yl, logy, NULL, 0};
 		rep_plot_lines(f, cap.ptr, units, s, nb->series.len, lat_cols, LAT_NCOLS, &ax);
 		rep_buf_printf(&cap, " Latencies in %s%s.", u.name, logy ? ", on a log scale" : "");
 		free(yl);
@@ -106,7 +99,7 @@ enum { THR_NCOLS = sizeof thr_cols / sizeof *thr_cols };
 
 static void fig_throughput(rep_figures *out, const rep_nb *nb)
 {
-	rep_figure *f = add(out, "nb-throughput", "Accepted against offered load");
+	rep_figure *f = rep_fig_add(out, "nb-throughput", "Accepted against offered load");
 	rep_line_series *s = xcalloc(nb->series.len + 1, sizeof *s);
 	size_t npts = 0;
 	for (size_t i = 0; i < nb->series.len; i++)
@@ -127,7 +120,7 @@ static void fig_throughput(rep_figures *out, const rep_nb *nb)
 	                   "The dotted line is accepted = offered: a curve that falls below it has saturated.");
 	about_rows(&cap, nb, 0);
 	rep_line_axes ax = {"offered load (fraction of terminal bandwidth)", "accepted load (fraction of terminal bandwidth)",
-	                    0, "accepted = offered"};
+	                    0, "accepted = offered", 0};
 	rep_plot_lines(f, cap.ptr, "Offered and accepted load: fractions of the terminal bandwidth; runs: the rows "
 	               "averaged.", s, nb->series.len, thr_cols, THR_NCOLS, &ax);
 	f->caption = rep_buf_take(&cap);

@@ -310,8 +310,12 @@ void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const
 		for (size_t c = 1; c < ncols; c++) {
 			if (!cols[c].legend)
 				continue;
-			rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:%zu with linespoints lw 2 %s ps 0.8 lc rgb '%s' title ",
-			               sep, f->id, blk, c + 1, cols[c].dashed ? "dt 2 pt 6" : "pt 7", rep_color(i));
+			if (ax->steps)
+				rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:%zu with histeps lw 2 %slc rgb '%s' title ", sep,
+				               f->id, blk, c + 1, cols[c].dashed ? "dt 2 " : "", rep_color(i));
+			else
+				rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:%zu with linespoints lw 2 %s ps 0.8 lc rgb '%s' "
+				               "title ", sep, f->id, blk, c + 1, cols[c].dashed ? "dt 2 pt 6" : "pt 7", rep_color(i));
 			char *t = xasprintf("%s%s", s[i].name, cols[c].legend);
 			gp_str(&gp, t);
 			free(t);

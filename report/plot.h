@@ -10,7 +10,8 @@
  *   - stacked bars (the time decomposition);
  *   - box plots from five figures and a mean (latencies, per-rank times);
  *   - empirical CDF curves (link load);
- *   - lines through points (netbench: latency and throughput against load).
+ *   - lines through points (netbench: latency and throughput against load),
+ *     or steps through bins (I/O over time).
  * One data block (gnuplot's `index`) per series, each series one colour.
  */
 #ifndef NCSIM_REPORT_PLOT_H
@@ -120,6 +121,7 @@ typedef struct rep_line_axes {
 	const char *xlabel, *ylabel;  /* with their units */
 	int logy;                     /* a logarithmic y axis */
 	const char *diagonal;         /* NULL, or the key text of a dotted y = x line */
+	int steps;                    /* 1: steps centred on each x (binned values), no point marks */
 } rep_line_axes;
 
 /*

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "report/csv_read.h"
+#include "report/io.h"
 #include "report/json_read.h"
 #include "report/text.h"
 
@@ -189,13 +190,18 @@ static int add_task(rep_run *r, rep_csv *c, const int *col, rep_job **last, char
 
 /* ------------------------------------------------------------------ links.csv */
 
-rep_kind *rep_run_kind(rep_run *r, const char *name)
+rep_kind *rep_kind_get(rep_kinds *k, const char *name, int add)
 {
-	for (size_t i = 0; i < r->kinds.len; i++)
-		if (!strcmp(r->kinds.ptr[i].name, name))
-			return &r->kinds.ptr[i];
-	return NULL;
+	for (size_t i = 0; i < k->len; i++)
+		if (!strcmp(k->ptr[i].name, name))
+			return &k->ptr[i];
+	if (!add)
+		return NULL;
+	VEC_PUSH(k, ((rep_kind){.name = xstrdup(name)}));
+	return &k->ptr[k->len - 1];
 }
+
+rep_kind *rep_run_kind(rep_run *r, const char *name) { return rep_kind_get(&r->kinds, name, 0); }
 
 /* Columns of links.csv; saturation_ps only at the packet level (the analytic network's links have wait_ps). */
 enum { L_KIND, L_BYTES, L_SAT, L_NCOLS, L_NREQ = L_SAT };
@@ -208,36 +214,25 @@ static int add_link(rep_run *r, rep_csv *c, const int *col, char **err)
 	if (rep_csv_u64(c, col[L_BYTES], &bytes, err) < 0 ||
 	    (col[L_SAT] >= 0 && rep_csv_u64(c, col[L_SAT], &sat, err) < 0))
 		return -1;
-	rep_kind *k = rep_run_kind(r, name);
-	if (!k) {
-		VEC_PUSH(&r->kinds, ((rep_kind){.name = xstrdup(name)}));
-		k = &r->kinds.ptr[r->kinds.len - 1];
-	}
-	VEC_PUSH(&k->bytes, (double)bytes);
+	VEC_PUSH(&rep_kind_get(&r->kinds, name, 1)->values, (double)bytes);
 	if (!strcmp(name, "global") && col[L_SAT] >= 0)
 		VEC_PUSH(&r->global_sat, (double)sat);
 	return 0;
 }
 
-/*
- * Streams DIR/name row by row through add(), with the columns cols[0..ncols)
- * found, the first nreq of them required (the others -1 when absent). A
- * missing file is no error: *missing says so. 0, or -1 with *err.
- */
-static int stream(rep_run *r, const char *name, const char *const *cols, int ncols, int nreq, char **missing,
-                  int (*add)(rep_run *, rep_csv *, const int *, void *, char **), void *arg, char **err)
+int rep_run_stream(rep_run *r, const char *name, const char *const *cols, int ncols, int nreq, char **missing,
+                   rep_row_fn add, void *arg, char **err)
 {
 	char *path = xasprintf("%s/%s", r->dir, name);
 	rep_csv *c = rep_csv_open(path, err);
-	int col[T_NCOLS], rc = -1;
-	/* the column indices fit col[]: T_NCOLS is the widest set */
+	int col[REP_MAX_COLS], rc = -1;
 	if (!c && errno == ENOENT) {
 		free(*err);
 		*err = NULL;
 		*missing = xasprintf("the run has no %s", name);
 		rc = 0;
 	} else if (c && rep_csv_require(c, cols, col, (size_t)nreq, err) == 0) {
-		for (int k = nreq; k < ncols; k++)
+		for (int k = nreq; k < ncols && k < REP_MAX_COLS; k++)
 			col[k] = rep_csv_col(c, cols[k]);
 		while ((rc = rep_csv_next(c, err)) > 0 && (rc = add(r, c, col, arg, err)) == 0)
 			;
@@ -315,8 +310,9 @@ rep_run *rep_run_load(const char *dir, char **err, enum rep_fail *why)
 	r->dir = xstrdup(dir);
 	r->label = rep_run_label(dir);
 	if (load_summary(r, err, why) < 0 ||
-	    stream(r, "tasks.csv", task_cols, T_NCOLS, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
-	    stream(r, "links.csv", link_cols, L_NCOLS, L_NREQ, &r->links_missing, add_link_row, NULL, err) < 0) {
+	    rep_run_stream(r, "tasks.csv", task_cols, T_NCOLS, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
+	    rep_run_stream(r, "links.csv", link_cols, L_NCOLS, L_NREQ, &r->links_missing, add_link_row, NULL, err) < 0 ||
+	    rep_io_load(r, err) < 0) {
 		rep_run_free(r);
 		return NULL;
 	}
@@ -336,10 +332,11 @@ void rep_run_free(rep_run *r)
 	VEC_FREE(&r->jobs);
 	for (size_t i = 0; i < r->kinds.len; i++) {
 		free(r->kinds.ptr[i].name);
-		VEC_FREE(&r->kinds.ptr[i].bytes);
+		VEC_FREE(&r->kinds.ptr[i].values);
 	}
 	VEC_FREE(&r->kinds);
 	VEC_FREE(&r->global_sat);
+	rep_io_free(r);
 	free(r->dir);
 	free(r->label);
 	free(r->version);

@@ -9,7 +9,9 @@
  *     MPI and I/O time kept for the distributions;
  *   - links.csv (optional): each link's bytes by link kind, and each global
  *     link's saturation time (saturation_ps: the packet and flow levels; the
- *     analytic network's links have none).
+ *     analytic network's links have none);
+ *   - storage.csv and io.csv (optional, runs with file I/O; io.csv with
+ *     --io-log): report/io.h.
  * The CSV files are streamed: memory grows by 16 bytes per rank and 8 per
  * link (the values the box plots and CDFs need), never by the file's size.
  */
@@ -20,6 +22,7 @@
 #include <stdint.h>
 
 #include "base/util.h"
+#include "report/csv_read.h"
 
 /* The parts of a rank's time that tasks.csv reports, in the order of the stacked bars. */
 enum rep_part { REP_COMPUTE, REP_MPI_NET, REP_MPI_SYNC, REP_MPI_STACK, REP_IO, REP_IDLE, REP_NPARTS };
@@ -46,11 +49,24 @@ typedef struct rep_job {
 	rep_values mpi, io;         /* each rank's mpi_ps and io_ps */
 } rep_job;
 
-/* The links of one kind (injection, terminal, local, global, ...). */
+/* The links of one kind (injection, terminal, local, global, ...), or the storage devices of one kind. */
 typedef struct rep_kind {
 	char *name;
-	rep_values bytes;           /* bytes of each link */
+	rep_values values;          /* links: the bytes of each link; devices: the busy time of each (ps) */
 } rep_kind;
+typedef VEC(rep_kind) rep_kinds;
+
+/* I/O over time (io.csv) is drawn from this many equal time bins over the run. */
+#define REP_IO_BINS 200
+
+/* The I/O requests of one device class and operation ("ssd write"), binned over time (io.csv). */
+typedef struct rep_io_series {
+	char *name;
+	size_t requests;
+	double inflight[REP_IO_BINS];  /* request time in each bin (ps): divided by the bin's width, the mean
+	                                  number of requests in flight */
+	double bytes[REP_IO_BINS];     /* bytes in each bin, each request's spread evenly from issue to completion */
+} rep_io_series;
 
 typedef struct rep_run {
 	char *dir, *label;          /* the folder, and its name in figures (its base name) */
@@ -61,8 +77,13 @@ typedef struct rep_run {
 	VEC(rep_job) jobs;
 	/* tasks.csv and links.csv: NULL when read, else why not (missing: the figures say so) */
 	char *tasks_missing, *links_missing;
-	VEC(rep_kind) kinds;
+	rep_kinds kinds;
 	rep_values global_sat;      /* saturation_ps of each global link */
+	/* storage.csv and io.csv (report/io.h): NULL when read, else why not */
+	char *storage_missing, *io_missing;
+	rep_kinds devices;          /* storage.csv: each device's busy time (ps) by device kind */
+	VEC(rep_io_series) io;      /* io.csv: by device class and operation, in order of appearance */
+	double io_bin_ps;           /* the width of io's bins: the simulated time / REP_IO_BINS */
 } rep_run;
 
 /* How loading a run can fail; the CLI turns these into exit statuses. */
@@ -71,6 +92,18 @@ enum rep_fail {
 	REP_FAIL_INPUT,   /* a malformed file: JSON, CSV, a value of the wrong kind */
 	REP_FAIL_IO,      /* not a run folder (no summary.json), or a file that cannot be read */
 };
+
+/* Columns a CSV file's reader (rep_run_stream) finds, at most. */
+#define REP_MAX_COLS 16
+/* Adds one row of c to r; col[] are the columns found (-1: an optional one absent). 0, or -1 with *err. */
+typedef int (*rep_row_fn)(rep_run *r, rep_csv *c, const int *col, void *arg, char **err);
+/*
+ * Streams DIR/name row by row through add(), with the columns cols[0..ncols)
+ * (ncols <= REP_MAX_COLS) found, the first nreq of them required. A missing
+ * file is no error: *missing (heap) says so. 0, or -1 with *err.
+ */
+int rep_run_stream(rep_run *r, const char *name, const char *const *cols, int ncols, int nreq, char **missing,
+                   rep_row_fn add, void *arg, char **err);
 
 /*
  * Reads the run in folder dir. The run (free with rep_run_free), or NULL
@@ -85,5 +118,7 @@ char *rep_run_label(const char *dir);
 rep_job *rep_run_job(rep_run *r, const char *name);
 /* The links of kind name in r, or NULL. */
 rep_kind *rep_run_kind(rep_run *r, const char *name);
+/* The member of k named name; a new empty one if there is none and add is 1, else NULL. */
+rep_kind *rep_kind_get(rep_kinds *k, const char *name, int add);
 
 #endif

@@ -7,7 +7,8 @@
 #   1. one run: the page is one self-contained file (no script, no external
 #      file it needs), every drawn figure is an inline <svg> with plotted
 #      elements, and its data file and gnuplot script sit in report/; a
-#      script redraws its figure when run by hand;
+#      script redraws its figure when run by hand; the I/O figures over time
+#      add up to io.csv's bytes and request spans (the runs log their I/O);
 #   2. several runs: the page beside -o, its figure folder, a slowdown table
 #      and the runs labelled by their folder names;
 #   3. a study folder (run-study.sh's OUT/runs/NAME layout): its runs side by
@@ -48,7 +49,7 @@ EOF
 sim() { # OUT ARGS...: one simulation into folder OUT
 	s_out=$1
 	shift
-	if ! "$ncsim" run "$@" --system df-tiny --seed 3 --no-wall-time --no-progress --out "$s_out" > "$s_out.log" 2>&1; then
+	if ! "$ncsim" run "$@" --system df-tiny --seed 3 --io-log --no-wall-time --no-progress --out "$s_out" > "$s_out.log" 2>&1; then
 		cat "$s_out.log"
 		echo "FAIL: ncsim run $* did not run"
 		exit 1
@@ -107,7 +108,7 @@ echo "== one run"
 report rand
 check "report of one run exits 0" test "$rc" = 0
 check "the page is DIR/report.html" test -s rand/report.html
-check "stdout names the page" grep -q 'wrote rand/report.html: 7 figures' r.out
+check "stdout names the page" grep -q 'wrote rand/report.html: 10 figures' r.out
 check "no script, no external image, style sheet or frame" \
 	sh -c "! grep -qiE '<script|<img|<link|<iframe|src=' rand/report.html"
 check "the header shows the command line and the seed" \
@@ -115,12 +116,35 @@ check "the header shows the command line and the seed" \
 check "a table of contents and the per-job summary" \
 	sh -c "grep -q '<nav><h2>Contents' rand/report.html && grep -q '<td>checkpoint</td><td class=\"n\">8</td>' rand/report.html"
 svgs rand/report.html
-check "7 inline SVGs, one per figure" test "$(wc -l < svgs.txt)" = 7
+check "10 inline SVGs, one per figure (3 of storage)" test "$(wc -l < svgs.txt)" = 10
 check "every SVG has plotted elements" plotted
 check "no XML prologue inside the page" sh -c "! grep -q '<?xml' rand/report.html"
 check "ids are unique in the page" sh -c "test -z \"\$(grep -o \" id=['\\\"][^'\\\"]*\" rand/report.html | sort | uniq -d)\""
 check "each figure's data, script and SVG are in report/" files_of rand/report.html rand/report
 check "the time decomposition data has a row per job" sh -c "grep -c '^[0-9]' rand/report/time.dat | grep -qx 2"
+# I/O over time: the bytes of the rate figure, each bin's rate times its width, add up to io.csv's bytes,
+# and the requests in flight, times the width, to the sum of the requests' spans (a separate path).
+unit_of() { # the multiplier of unit $1 (ps, ns, µs, ms, s; B/s to TB/s; none: 1)
+	case $1 in "") echo 1 ;; ps) echo 1e-12 ;; ns) echo 1e-9 ;; ms) echo 1e-3 ;; s) echo 1 ;; B/s) echo 1 ;; kB/s) echo 1e3 ;;
+	MB/s) echo 1e6 ;; GB/s) echo 1e9 ;; TB/s) echo 1e12 ;; *) echo 1e-6 ;; esac
+}
+binned() { # FILE: the sum over every block of y times the bin width, in seconds (rates: bytes)
+	tu=$(unit_of "$(sed -n 's/^# Time: the middle of each bin, in \([^;]*\);.*/\1/p' "$1")")
+	ru=$(unit_of "$(sed -n 's/.*rates in \([^.]*\)\.$/\1/p' "$1")")
+	awk -v tu="$tu" -v ru="$ru" '/^[0-9]/ { if (n == 1) w = $1 - x0; if (n == 0) x0 = $1; n++; s += $2 }
+		/^# block/ { n = 0 } END { printf "%.6g\n", s * w * tu * ru }' "$1"
+}
+io_sum() { # COLUMN: the sum over io.csv's requests of bytes, or of completion - issue (seconds)
+	awk -F, -v what="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ s += what == "bytes" ? $c["bytes"] : ($c["completion_us"] - $c["issue_us"]) * 1e-6 }
+		END { printf "%.6g\n", s }' rand/io.csv
+}
+check "the storage figures: requests in flight, bytes per second, busy devices" \
+	sh -c "test -s rand/report/io-inflight.svg && test -s rand/report/io-rate.svg && test -s rand/report/device-busy.svg"
+close() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(b > 0 && (d < 0 ? -d : d) <= 1e-5 * b) }'; }
+check "I/O rate: the bins add up to io.csv's bytes ($(io_sum bytes))" close "$(binned rand/report/io-rate.dat)" "$(io_sum bytes)"
+check "I/O in flight: the bins add up to the requests' spans ($(io_sum span) s)" \
+	close "$(binned rand/report/io-inflight.dat)" "$(io_sum span)"
 cp rand/report.html first.html
 (cd rand/report && gnuplot -e "outfile='again.svg'" link-bytes.gp) > /dev/null 2>&1
 check "a figure's script redraws it by hand" test -s rand/report/again.svg
@@ -135,7 +159,7 @@ check "the page is -o, its figures in the folder named after it" sh -c "test -s 
 check "the runs are labelled by their folder names" sh -c "grep -q \"'rand'\" out/cmp/time.gp && grep -q \"'cont'\" out/cmp/time.gp"
 check "a slowdown table against the first run" grep -q '<td>checkpoint</td><td>cont</td>' out/cmp.html
 svgs out/cmp.html
-check "10 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 10
+check "13 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 13
 check "every SVG has plotted elements" plotted
 check "each figure's files are in out/cmp/" files_of out/cmp.html out/cmp
 (cd out && "$ncsim" report ../rand ../cont ../zero > ../r.out 2>&1)

@@ -6,8 +6,8 @@
 #   - no console message at all: the page has no script, so any line the
 #     browser logs to the console (--enable-logging=stderr prints each as
 #     "CONSOLE") is an error it met;
-#   - the DOM holds every figure the page lists (7 for one run, 10 for two,
-#     2 for the sweep), each an inline <svg> with plotted elements: every
+#   - the DOM holds every figure the page lists (10 for one run, 13 for two,
+#     2 for the sweep; the runs log their I/O, so the storage figures are drawn), each an inline <svg> with plotted elements: every
 #     plot group (gnuplot_plot_N) has a coordinate that is not its key sample
 #     (the key sample sits right of its label, in the label's row);
 #   - nothing is loaded from elsewhere (no src, no link, no external href);
@@ -130,7 +130,7 @@ echo "== the runs"
 printf '%s\n%s\n' '16 milc --iters 3 --msgsize 16K --compute 100 --config 256K' \
 	'8 checkpoint --count 2 --period 1 --total 16M' > two.wkld
 for p in random-node contiguous; do
-	if ! "$ncsim" run two.wkld --placement $p --system df-tiny --seed 3 --no-wall-time --no-progress --out $p \
+	if ! "$ncsim" run two.wkld --placement $p --system df-tiny --seed 3 --io-log --no-wall-time --no-progress --out $p \
 		> $p.log 2>&1; then
 		cat $p.log
 		fail "ncsim run two.wkld --placement $p"
@@ -147,8 +147,8 @@ done
 "$ncsim" report sweep.csv > r.out 2>&1 || { cat r.out; fail "ncsim report sweep.csv"; }
 
 echo "== in Chromium"
-check_page random-node/report.html one-run 7
-check_page two.html two-runs 10
+check_page random-node/report.html one-run 10
+check_page two.html two-runs 13
 check_page sweep-report.html netbench 2
 if [ -n "$NCSIM_SCREENSHOTS" ]; then # keep the screenshots (the test's folder is removed at its end)
 	mkdir -p "$NCSIM_SCREENSHOTS" && cp one-run.png two-runs.png netbench.png "$NCSIM_SCREENSHOTS/"

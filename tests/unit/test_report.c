@@ -19,11 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "report/csv_read.h"
 #include "report/figures.h"
 #include "report/html.h"
+#include "report/io.h"
 #include "report/json_read.h"
 #include "report/nb_figures.h"
 #include "report/netbench.h"
@@ -468,6 +470,92 @@ static void test_analytic_links(void)
 	free(dir);
 }
 
+/* ---------------------------------------------------------------- storage */
+
+static void expect_fail(const char *dir, enum rep_fail want, const char *msg);
+
+/* 1 if block `block` of data file text has the row "x y" (within a relative 1e-9). */
+static int has_row(const char *text, size_t block, double x, double y)
+{
+	char *head = xasprintf("# block %zu:", block);
+	const char *p = text ? strstr(text, head) : NULL;
+	free(head);
+	while (p && (p = strchr(p, '\n')) && *++p && *p != '\n') {
+		double a, b;
+		if (*p != '#' && sscanf(p, "%lf %lf", &a, &b) == 2 && fabs(a - x) <= 1e-9 * fabs(x) &&
+		    fabs(b - y) <= 1e-9 * fabs(y))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The run lasts 10 ms (summary.json): io.csv's bins are 50 us wide. Requests:
+ *   ssd write, 900 B from 25 us to 137.5 us: in flight 25, 50 and 37.5 us in
+ *     bins 0, 1 and 2 (means 0.5, 1, 0.75), its bytes in the same shares of
+ *     its 112.5 us: 200, 400, 300 B, i.e. 4, 8 and 6 MB/s;
+ *   ssd read, 1000 B issued and completed at 10 us: never in flight, its
+ *     bytes in bin 0 (20 MB/s, the largest rate: MB/s);
+ *   local write, 500 B from 9990 us to 10040 us (past the end): all in the
+ *     last bin (199, centred on 9.975 ms): in flight 1, 10 MB/s.
+ * storage.csv: two ssd devices busy 2.5 and 7.5 ms (25% and 75% of the
+ * run), a local one never busy.
+ */
+static void test_storage(void)
+{
+	char *dir = make_run("io", 10000000000ULL, 4000000000ULL);
+	put(dir, "io.csv", "id,job,client,server,device,op,file,offset,bytes,status,issue_us,network_us,device_us,"
+	                   "completion_us\n"
+	                   "0,0,1,0,ssd,write,1,0,900,ok,25.000000,1.0,1.0,137.500000\n"
+	                   "1,0,1,0,ssd,read,1,0,1000,ok,10.000000,0,0,10.000000\n"
+	                   "2,1,3,3,local,write,2,0,500,ok,9990.000000,0,1.0,10040.000000\n");
+	put(dir, "storage.csv", "node,device,model,capacity,used,reads,writes,bytes_read,bytes_written,stored,drained,"
+	                        "busy_us,space_waits\n0,ssd,m,1,0,1,1,1,1,0,0,2500.000000,0\n"
+	                        "3,local,m,1,0,0,0,0,0,0,0,0.000000,0\n8,ssd,m,1,0,1,1,1,1,0,0,7500.000000,0\n");
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	CU_ASSERT_EQUAL(f.len, 10);
+	const rep_figure *g = fig(&f, "io-inflight");
+	CU_ASSERT_TRUE(g && g->data && strstr(g->data, "# block 0: ssd write") && strstr(g->data, "# block 2: local write"));
+	CU_ASSERT_TRUE(g && has_row(g->data, 0, 0.025, 0.5) && has_row(g->data, 0, 0.075, 1) &&
+	               has_row(g->data, 0, 0.125, 0.75) && has_row(g->data, 2, 9.975, 1));
+	CU_ASSERT_TRUE(g && !has_row(g->data, 1, 0.025, 0.5) && strstr(g->script, "with histeps"));
+	g = fig(&f, "io-rate");
+	CU_ASSERT_TRUE(g && has_row(g->data, 0, 0.025, 4) && has_row(g->data, 0, 0.075, 8) && has_row(g->data, 0, 0.125, 6) &&
+	               has_row(g->data, 1, 0.025, 20) && has_row(g->data, 2, 9.975, 10));
+	CU_ASSERT_TRUE(g && strstr(g->script, "I/O rate (MB/s)") && strstr(g->caption, "Time in ms, rates in MB/s."));
+	/* Each block has a row per bin: 3 series of 200. */
+	size_t rows = 0;
+	for (const char *p = g ? g->data : ""; (p = strchr(p, '\n')); p++)
+		rows += p[1] >= '0' && p[1] <= '9';
+	CU_ASSERT_EQUAL(rows, 3 * REP_IO_BINS);
+	g = fig(&f, "device-busy");
+	static const char *const busy[] = {"25 0", "25 0.5", "75 1", "0 0", "0 1", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, busy) && strstr(g->data, "# block 1: local (1)"));
+	rep_fig_free(&f);
+	rep_run_free(r);
+
+	/* Without io.csv: the two figures over time are notes that name --io-log; the busy share stays. */
+	char *p = xasprintf("%s/io.csv", dir);
+	unlink(p);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r = load(dir));
+	rep_fig_build(&r, 1, &f);
+	CU_ASSERT_TRUE(f.len == 10 && fig(&f, "io-rate")->note && strstr(fig(&f, "io-inflight")->note, "--io-log") &&
+	               fig(&f, "device-busy")->data);
+	rep_fig_free(&f);
+	rep_run_free(r);
+
+	put(dir, "io.csv", "device,op,bytes,issue_us,completion_us\nssd,read,1,5,4\n");
+	expect_fail(dir, REP_FAIL_INPUT, "io/io.csv:2: a request that completes before it is issued, or a negative figure");
+	put(dir, "io.csv", "device,op,bytes,issue_us,completion_us\n");
+	put(dir, "storage.csv", "node,device\n0,ssd\n");
+	expect_fail(dir, REP_FAIL_INPUT, "io/storage.csv:1: no column 'busy_us' in the header");
+	free(p);
+	free(dir);
+}
+
 /* ------------------------------------------------------------ several runs */
 
 static void test_several_runs(void)
@@ -841,6 +929,7 @@ int main(void)
 	    {"one run: every figure's data", test_run_figures},
 	    {"a run without tasks.csv and links.csv", test_missing_files},
 	    {"the analytic network's links.csv (no saturation_ps)", test_analytic_links},
+	    {"storage: I/O over time (io.csv), devices' busy share (storage.csv)", test_storage},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
 	    {"folders that are not runs, malformed files", test_bad_runs},
