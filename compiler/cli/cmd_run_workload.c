@@ -9,7 +9,9 @@
  * Every skeleton is compiled (cg_compile_file; a .c file is a skeleton written
  * in C, cg_skeleton_file) and built through the build cache once per distinct
  * file. A workload file may come from elsewhere: the .c skeletons it names
- * are host code and need --allow-backend-code (doc/security.md).
+ * are host code and need --allow-backend-code (doc/security.md). With
+ * --engine direct, .ncptl skeletons are loaded by the direct engine instead
+ * (engine/engine.h) and nothing is compiled for them.
  */
 #include "config.h"
 
@@ -32,8 +34,28 @@ typedef struct rw_loader {
 	int allow_backend_code;
 	int verbose;
 	int cache_error; /* a build failed because the cache cannot be written (exit status 2) */
+	int engine;      /* enum eng_kind: --engine direct loads .ncptl jobs without compiling them */
+	eng_plugins *plugins;
 	VEC(build_result) built;
+	VEC(eng_prog *) direct;
 } rw_loader;
+
+/* A .ncptl job in the direct engine (engine/engine.h): loaded from its checked AST. */
+static int direct_load(rw_loader *l, const wl_job *job, const rt_program **prog, char **err)
+{
+	char *name = cg_program_name(job->path);
+	eng_opts eo = {.name = name, .allow_backend_code = l->allow_backend_code, .plugins = l->plugins};
+	eng_prog *p;
+	int rc = eng_load_file(job->path, &eo, stderr, &p);
+	free(name);
+	if (rc != EXIT_OK) {
+		*err = xasprintf(rc == EXIT_INPUT ? "errors in %s (reported above)" : "cannot read %s", job->path);
+		return -1;
+	}
+	VEC_PUSH(&l->direct, p);
+	*prog = eng_program(p);
+	return 0;
+}
 
 /*
  * .ncptl -> checked AST -> C (cg_compile_file) -> shared object in the build
@@ -42,6 +64,9 @@ typedef struct rw_loader {
 static int compile_load(void *ctx, const wl_job *job, const rt_program **prog, char **err)
 {
 	rw_loader *l = ctx;
+	size_t plen = strlen(job->path);
+	if (l->engine == ENG_DIRECT && !(plen > 2 && !strcmp(job->path + plen - 2, ".c")))
+		return direct_load(l, job, prog, err);
 	char *name = cg_program_name(job->path);
 	cg_opts co = {.name = name, .allow_backend_code = l->allow_backend_code};
 	char *csrc = NULL;
@@ -97,7 +122,9 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 	int status = EXIT_USAGE;
 	wl_file w = {0};
 	rw_loader loader = {.allow_backend_code = opt_given(&o, OPT_ALLOW_BACKEND_CODE),
-	                    .verbose = opt_given(&o, OPT_VERBOSE)};
+	                    .verbose = opt_given(&o, OPT_VERBOSE),
+	                    .engine = opt_given(&o, OPT_ENGINE) && opt_get(&o, OPT_ENGINE)->choice == 1 ? ENG_DIRECT
+	                                                                                           : ENG_COMPILED};
 	if (opt_given(&o, OPT_POSTERIOR) || opt_given(&o, OPT_SAMPLES) || opt_given(&o, OPT_JOBS)) {
 		status = cmd_run_posterior(argc + 2, cmd + 1); /* one run per posterior draw: argv[0] "run", the file */
 		goto out;
@@ -107,6 +134,12 @@ int cmd_run_workload(const char *wkld_path, int argc, char **argv)
 		err = xstrdup("--report with a workload file needs --out DIR (the folder the page goes into)");
 		goto out;
 	}
+	if (opt_given(&o, OPT_PLUGIN) && loader.engine != ENG_DIRECT) {
+		err = xstrdup("--plugin needs --engine direct");
+		goto out;
+	}
+	if (run_open_plugins(&o, loader.allow_backend_code, &loader.plugins, &err) < 0)
+		goto out;
 	/* The files the command line names: missing, a directory or a device is a usage error (2). */
 	if (opt_input_file(wkld_path, "workload file", &err) < 0 ||
 	    (run.alloc_path && opt_input_file(run.alloc_path, "allocation file", &err) < 0) ||
@@ -136,6 +169,10 @@ out:
 	for (size_t i = 0; i < loader.built.len; i++)
 		build_unload(&loader.built.ptr[i]);
 	VEC_FREE(&loader.built);
+	for (size_t i = 0; i < loader.direct.len; i++)
+		eng_free(loader.direct.ptr[i]);
+	VEC_FREE(&loader.direct);
+	eng_plugins_close(loader.plugins);
 	opt_free(&o);
 	free(cmd);
 	return status;

@@ -123,6 +123,10 @@ if [ -n "$all" ]; then
 		shift 2
 		both "wl-$name" "$work" "$w" -n "$n" --system "$sys" --no-wall-time -- "$@"
 	done
+	# A workload file of three bundled skeletons sharing df-tiny (its .ncptl jobs go through --engine too).
+	printf '%s\n' '8 milc --iters 2 --msgsize 4096 --p0 2 --p1 2 --p2 2 --p3 1' '8 halo3d' '4 checkpoint @ 10us' \
+		>"$work/jobs.wkld"
+	both wkld-mixed "$work" jobs.wkld --system df-tiny --no-wall-time
 	# The examples: every .ncptl under examples/ on 4 tasks of df-tiny with its defaults.
 	for x in $(cd "$srcdir/examples" && find . -name '*.ncptl' | sort); do
 		both "ex-$(echo "$x" | tr '/.' '__')" "$srcdir/examples/$(dirname "$x")" "$(basename "$x")" -n 4 \
