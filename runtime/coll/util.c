@@ -11,6 +11,7 @@
 #include "base/checked.h"
 #include "base/util.h"
 #include "runtime/net/net.h"
+#include "runtime/mpi/mpi_proto.h"
 #include "runtime/mpi/p2p.h"
 
 int coll_index(const rt_group *g, rt_int id)
@@ -58,13 +59,19 @@ coll_op coll_begin(rt_task *t, const rt_group *g, const coll_attr *a)
 
 void coll_end(rt_task *t) { p2p_op_end(t); }
 
-rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
+/* coll_isend with p2p_isend's flags (MP_POST_DEFER when the wait follows at once). */
+static rt_req isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op, unsigned flags)
 {
 	if (op->tally) {
 		op->tally->msgs++;
 		op->tally->bytes = ck_sat_add(op->tally->bytes, bytes);
 	}
-	return p2p_isend(t, P2P_CTX_COLL, g->members[to], bytes, op->tag, 0, op->tclass);
+	return p2p_isend(t, P2P_CTX_COLL, g->members[to], bytes, op->tag, flags, op->tclass);
+}
+
+rt_req coll_isend(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
+{
+	return isend(t, g, to, bytes, op, 0);
 }
 
 rt_req coll_irecv(rt_task *t, const rt_group *g, int from, uint64_t bytes, const coll_op *op)
@@ -78,13 +85,13 @@ void coll_sendrecv(rt_task *t, const rt_group *g, int to, uint64_t sbytes,
 	/* Receive first: a pre-posted receive lets an eager message land directly. */
 	rt_req r[2];
 	r[0] = coll_irecv(t, g, from, rbytes, op);
-	r[1] = coll_isend(t, g, to, sbytes, op);
+	r[1] = isend(t, g, to, sbytes, op, MP_POST_DEFER);
 	p2p_waitn(t, r, 2);
 }
 
 void coll_send(rt_task *t, const rt_group *g, int to, uint64_t bytes, const coll_op *op)
 {
-	rt_req r = coll_isend(t, g, to, bytes, op);
+	rt_req r = isend(t, g, to, bytes, op, MP_POST_DEFER);
 	p2p_waitn(t, &r, 1);
 }
 

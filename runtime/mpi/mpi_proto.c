@@ -286,6 +286,33 @@ static void cpu_push(task_mpi *m, uint32_t idx)
 	m->cpu_tail = idx + 1;
 }
 
+/* Puts request idx at the head of the CPU list: a deferred send's step comes before the work queued so far. */
+static void cpu_push_front(task_mpi *m, uint32_t idx)
+{
+	mp_req *r = &m->reqs.ptr[idx];
+	r->state = MP_RQ_CPU;
+	r->next = m->cpu_head;
+	m->cpu_head = idx + 1;
+	if (!m->cpu_tail)
+		m->cpu_tail = idx + 1;
+}
+
+/* Unlinks the head of the CPU list and returns its index. */
+static uint32_t cpu_pop(task_mpi *m)
+{
+	uint32_t idx = m->cpu_head - 1;
+	m->cpu_head = m->reqs.ptr[idx].next;
+	if (!m->cpu_head)
+		m->cpu_tail = 0;
+	return idx;
+}
+
+/* 1 if a CPU step of t is running (mp_wait_run). */
+static int cpu_busy(const task_mpi *m)
+{
+	return m->cpu_head && m->reqs.ptr[m->cpu_head - 1].state == MP_RQ_RUN;
+}
+
 /* ------------------------------------------------------------ the wire */
 
 /* What a wire message is, for error reports. */
@@ -505,6 +532,13 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	t->tot.bytes_sent += bytes;
 	t->tot.msgs_sent++;
 	ncsim_time_t delay = mp_send_delay(p, bytes);
+	if ((flags & MP_POST_DEFER) && proto != MP_SMALL && delay == 0) {
+		/* The step runs first in the caller's wait (mp_wait_run), where cpu_step_done sends the header. */
+		m->reqs.ptr[idx].env = ei + 1;
+		m->reqs.ptr[idx].step = MP_STEP_SEND;
+		cpu_push_front(m, idx);
+		return h;
+	}
 	switch (proto) {
 	case MP_SMALL:
 		credit_take(t, dst, ck_sat_add(p->header_bytes, bytes), delay);
@@ -571,6 +605,16 @@ static void cpu_step_done(rt_task *t, uint32_t idx)
 	mp_req *r = &t->mpi.reqs.ptr[idx];
 	uint32_t ei = r->env - 1;
 	mp_env *e = mp_env_at(&w->envs, ei);
+	if (r->step == MP_STEP_SEND) {
+		/* A deferred send (mp_post_send): its header leaves now; a medium send is then done. */
+		r->state = MP_RQ_NET;
+		send_first(t, ei, e);
+		if (r->proto != MP_LARGE) {
+			r->env = 0;
+			req_done(&t->mpi, r);
+		}
+		return;
+	}
 	if (r->step == MP_STEP_MATCH && r->proto != MP_SMALL) {
 		r->state = MP_RQ_NET;
 		wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
@@ -584,8 +628,11 @@ static void cpu_step_done(rt_task *t, uint32_t idx)
 	env_received(&w->envs, ei);
 }
 
+/* The cost of r's CPU step (see mp_post_send for a send's). */
 static ncsim_time_t cpu_cost(const mp_params *p, const mp_req *r, uint64_t bytes)
 {
+	if (r->step == MP_STEP_SEND)
+		return ck_sat_add(r->proto == MP_MEDIUM ? mp_copy_time(p, bytes) : mp_pin_time(p, bytes), p->post_header);
 	if (r->step == MP_STEP_DATA || r->proto == MP_SMALL)
 		return mp_copy_time(p, bytes);
 	if (r->proto == MP_MEDIUM)
@@ -593,55 +640,103 @@ static ncsim_time_t cpu_cost(const mp_params *p, const mp_req *r, uint64_t bytes
 	return ck_sat_add(mp_pin_time(p, bytes), p->post_rdma);
 }
 
-void mp_progress(rt_task *t)
+/*
+ * Runs t's CPU list from the head: free steps at once; the first step that
+ * costs time is started, and its end is an event of t (MP_W_CPU) that
+ * carries its start. Returns 1 if a step is running (the head, MP_RQ_RUN),
+ * 0 once the list is empty.
+ */
+static int cpu_run(rt_task *t)
 {
+	task_world *w = t->w;
 	task_mpi *m = &t->mpi;
 	while (m->cpu_head) {
 		uint32_t idx = m->cpu_head - 1;
 		mp_req *r = &m->reqs.ptr[idx];
-		m->cpu_head = r->next;
-		if (!m->cpu_head)
-			m->cpu_tail = 0;
-		uint64_t bytes = mp_env_at(&t->w->envs, r->env - 1)->bytes;
-		task_sleep(t, cpu_cost(&t->w->mp, r, bytes), TK_T_MPI_STACK);
+		ncsim_time_t c = cpu_cost(&w->mp, r, mp_env_at(&w->envs, r->env - 1)->bytes);
+		if (c) {
+			ncsim_time_t now = sim_now(w->ctx);
+			r->state = MP_RQ_RUN;
+			if (c >= UINT64_MAX - now) {
+				task_failf(t, "this statement would take the simulated time past 2^64 ps (about 213 days), "
+				           "the end of the clock");
+				return 1;
+			}
+			net_delivery d = {.cookie2 = MP_W_CPU, .src_node = t->node, .dst_node = t->node,
+			                  .inject_time = now};
+			sim_send(w->ctx, t->eid, c, TK_EV_DELIVER, &d, sizeof d);
+			return 1;
+		}
+		cpu_pop(m);
 		cpu_step_done(t, idx);
 	}
+	return 0;
+}
+
+/*
+ * t's CPU is idle inside its wait: a new blocked segment starts now, and the
+ * task resumes if its wait is complete.
+ */
+static void cpu_idle(rt_task *t)
+{
+	task_mpi *m = &t->mpi;
+	m->seg_begin = sim_now(t->w->ctx);
+	m->seg_partner = 0;
+	if (m->wait_left == 0)
+		task_wake(t);
+}
+
+/* The CPU step that began at `began`, the head of t's list, has ended (MP_W_CPU): it acts, and the next starts. */
+static void cpu_step_end(rt_task *t, ncsim_time_t began)
+{
+	t->tot.t[TK_T_MPI_STACK] += sim_now(t->w->ctx) - began;
+	cpu_step_done(t, cpu_pop(&t->mpi));
+	if (!cpu_run(t))
+		cpu_idle(t);
+}
+
+void mp_wait_run(rt_task *t)
+{
+	task_mpi *m = &t->mpi;
+	if (!cpu_run(t)) {
+		if (m->wait_left == 0)
+			return;
+		m->seg_begin = sim_now(t->w->ctx);
+		m->seg_partner = 0;
+	}
+	for (;;) {
+		task_block(t, "an MPI wait");
+		if (!cpu_busy(m) && m->wait_left == 0)
+			break;
+		/* Resumed by another module while the wait goes on: the segment so far is charged, as at a delivery. */
+		if (!cpu_busy(m)) {
+			ncsim_time_t now = sim_now(t->w->ctx);
+			task_charge_mpi_wait(t, m->seg_begin, now, m->seg_partner);
+			m->seg_begin = now;
+			m->seg_partner = 0;
+		}
+	}
+	/* The last segment; cpu_idle started it at the wake-up when the wait ended with a step (then it is empty). */
+	task_charge_mpi_wait(t, m->seg_begin, sim_now(t->w->ctx), m->seg_partner);
 }
 
 /* ------------------------------------------------------------ deliveries */
 
 /*
  * A delivery reached t. Outside an MPI wait nothing more happens (no
- * asynchronous progress). Inside one, free CPU steps run here, on t's behalf
- * and in the order t itself would run them; t is resumed only if a step
- * costs time or the wait is complete. Otherwise the blocked segment so far
- * is charged exactly as t would charge it after a wake-up, and a new segment
- * starts.
+ * asynchronous progress), nor while a CPU step of t runs (its end goes on
+ * with the list). Otherwise the blocked segment so far is charged, the
+ * steps the delivery queued run, and t resumes if its wait is complete.
  */
 static void after_delivery(rt_task *t)
 {
 	task_mpi *m = &t->mpi;
-	if (t->state != TK_BLOCKED || m->wait_left < 0)
+	if (t->state != TK_BLOCKED || m->wait_left < 0 || cpu_busy(m))
 		return;
-	const mp_params *p = &t->w->mp;
-	while (m->cpu_head) {
-		uint32_t idx = m->cpu_head - 1;
-		mp_req *r = &m->reqs.ptr[idx];
-		if (cpu_cost(p, r, mp_env_at(&t->w->envs, r->env - 1)->bytes) != 0)
-			break;
-		m->cpu_head = r->next;
-		if (!m->cpu_head)
-			m->cpu_tail = 0;
-		cpu_step_done(t, idx);
-	}
-	if (m->cpu_head || m->wait_left == 0) {
-		task_wake(t);
-		return;
-	}
 	ncsim_time_t now = sim_now(t->w->ctx);
 	task_charge_mpi_wait(t, m->seg_begin, now, m->seg_partner);
-	m->seg_begin = now;
-	m->seg_partner = 0;
+	if (!cpu_run(t))
+		cpu_idle(t);
 }
 
 /* The last byte of e's data reached the receiver t now: one MPI latency of t's job. */
@@ -758,6 +853,10 @@ static void ack(rt_task *t, uint32_t ei, mp_env *e)
 
 void mp_deliver(rt_task *t, const net_delivery *d)
 {
+	if (d->cookie2 == MP_W_CPU) {
+		cpu_step_end(t, d->inject_time);
+		return;
+	}
 	uint32_t ei = (uint32_t)d->cookie;
 	mp_env *e = mp_env_at(&t->w->envs, ei);
 	int progressed = 0;
@@ -785,6 +884,8 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 		break;
 	case MP_W_NIC:
 		progressed = sent(t, ei, e);
+		break;
+	case MP_W_CPU:
 		break;
 	}
 	/* Deliveries that change none of t's requests leave its wait segment running. */

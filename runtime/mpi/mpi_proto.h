@@ -27,6 +27,22 @@
  * MPI call (there is no asynchronous progress): a receive matched while the
  * task computes is copied, pinned or RDMA-posted at its next wait.
  *
+ * While a task waits, its CPU steps are run by its own events rather than by
+ * its coroutine: a step that costs time is an event of the task at its end
+ * (MP_W_CPU), where the step's action happens (an RDMA request, a copied
+ * receive, a send's header) and the next step starts. The task is resumed
+ * only when its wait is complete, once per wait rather than once per step;
+ * the times, the events and their order are those of a coroutine that would
+ * sleep through each step:
+ *
+ *   wait:  [segment: network/sync] [step: stack] [step: stack] [segment] .. resume
+ *                                 ^ delivery     ^ MP_W_CPU     ^ MP_W_CPU
+ *
+ * A send posted just before a wait (mp_post_send's MP_POST_DEFER) leaves
+ * its own CPU step (pinning or copy, and the post of its header) at the head
+ * of that list, so a blocking send or a send-receive pair costs the task
+ * one resumption.
+ *
  * Mailbox credits: each task holds `credits` credits. A small send takes one;
  * it comes back one zero-load round trip later (network estimate of the data
  * one way and of a header back). With no credit left the send waits for the
@@ -83,10 +99,11 @@ enum mp_proto { MP_SMALL, MP_MEDIUM, MP_LARGE };
 #define MP_NCTX 3 /* matching contexts: enum p2p_ctx */
 
 /*
- * Wire messages (the network cookie2 of a delivery). MP_W_NIC never crosses
- * the network: the sending task's own event when its send delay is over.
+ * Wire messages (the network cookie2 of a delivery). MP_W_NIC and MP_W_CPU
+ * never cross the network: they are the task's own events, when its send
+ * delay is over and when the CPU step at the head of its CPU list ends.
  */
-enum mp_wire { MP_W_EAGER = 1, MP_W_MEDHDR, MP_W_RTS, MP_W_RDMA_REQ, MP_W_RDMA_DATA, MP_W_ACK, MP_W_NIC };
+enum mp_wire { MP_W_EAGER = 1, MP_W_MEDHDR, MP_W_RTS, MP_W_RDMA_REQ, MP_W_RDMA_DATA, MP_W_ACK, MP_W_NIC, MP_W_CPU };
 
 typedef struct mp_params {
 	uint64_t small_max;      /* largest small (mailbox) message, bytes */
@@ -103,8 +120,10 @@ typedef struct mp_params {
 	double shm_bw;           /* [node] shm_bandwidth, bytes/s of that copy; 0: free */
 } mp_params;
 
-enum mp_rq_state { MP_RQ_FREE, MP_RQ_POSTED, MP_RQ_CPU, MP_RQ_NET, MP_RQ_DONE };
-enum mp_rq_step { MP_STEP_MATCH, MP_STEP_DATA };
+/* MP_RQ_RUN: the CPU step of the request is running (the head of the CPU list, see mp_wait_run). */
+enum mp_rq_state { MP_RQ_FREE, MP_RQ_POSTED, MP_RQ_CPU, MP_RQ_NET, MP_RQ_DONE, MP_RQ_RUN };
+/* A request's CPU step: after the match (receive), the copy of the data (receive), the post of a send. */
+enum mp_rq_step { MP_STEP_MATCH, MP_STEP_DATA, MP_STEP_SEND };
 
 /* One send or receive of a task (48 bytes). */
 typedef struct mp_req {
@@ -190,23 +209,36 @@ static inline mp_env *mp_env_at(const mp_envpool *ep, uint32_t i)
 mp_req *mp_req_get(rt_task *t, rt_req h);
 /* Frees a completed request. */
 void mp_req_release(rt_task *t, rt_req h);
-/* Posts a send to physical rank dst (inside an MPI operation; may take time). */
+/*
+ * mp_post_send flag: the caller waits (mp_wait_begin, mp_wait_run) right
+ * after this post, with no other post or time in between; the send's CPU
+ * step may then run inside that wait.
+ */
+#define MP_POST_DEFER 0x100u
+/*
+ * Posts a send to physical rank dst (inside an MPI operation; may take time).
+ * flags: RT_MSG_* and MP_POST_DEFER.
+ */
 rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int tag, unsigned flags, int tclass);
 /* Posts a receive from physical rank src (takes no time). */
 rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int tag, unsigned flags);
-/* Runs the software steps of matched requests on t's CPU (inside an MPI operation). */
-void mp_progress(rt_task *t);
 /*
- * Task-entity handler for a network delivery addressed to t, or for the end
- * of a send delay of t (MP_W_NIC, which injects the message). If t is blocked
- * in an MPI wait, the handler itself performs the free (zero-cost) CPU steps,
- * and resumes t only when its wait is complete or a CPU step costs time;
- * otherwise the blocked interval so far is charged and t stays blocked, so a
- * wait over many requests costs one coroutine switch, not one per message.
+ * Task-entity handler for a network delivery addressed to t, for the end
+ * of a send delay of t (MP_W_NIC, which injects the message) or of one of
+ * its CPU steps (MP_W_CPU). If t is blocked in an MPI wait, the handler
+ * runs its CPU steps and resumes t only when its wait is complete; the
+ * blocked interval so far is charged when work arrives, so a wait over many
+ * requests costs one coroutine switch, not one per message.
  */
 void mp_deliver(rt_task *t, const net_delivery *d);
 /* Starts a wait over reqs[0..n): marks the requests not yet done; returns how many there are. */
 int mp_wait_begin(rt_task *t, const rt_req *reqs, int n);
+/*
+ * Blocks t until the wait started by mp_wait_begin is complete, running its
+ * CPU list first and whenever work reaches it (see above), and charges the
+ * blocked time (network, synchronization) and the steps (stack).
+ */
+void mp_wait_run(rt_task *t);
 /* Ends the wait started by mp_wait_begin. */
 void mp_wait_end(rt_task *t);
 /*

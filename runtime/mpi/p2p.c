@@ -62,23 +62,13 @@ rt_req p2p_irecv(rt_task *t, int mctx, rt_int src, uint64_t bytes, rt_int tag, u
 
 void p2p_waitn(rt_task *t, const rt_req *reqs, int n)
 {
-	task_mpi *m = &t->mpi;
 	p2p_op_begin(t);
-	mp_progress(t);
 	/*
-	 * Delivery handlers count the requests down (mpi_proto.c) and resume the
-	 * task only when the wait is complete or a CPU step is due, charging the
-	 * segments in between themselves.
+	 * Delivery handlers count the requests down and run the CPU steps
+	 * (mpi_proto.c); the task resumes once, when the wait is complete.
 	 */
-	int left = mp_wait_begin(t, reqs, n);
-	while (left > 0) {
-		m->seg_begin = sim_now(t->w->ctx);
-		m->seg_partner = 0;
-		task_block(t, "an MPI wait");
-		task_charge_mpi_wait(t, m->seg_begin, sim_now(t->w->ctx), m->seg_partner);
-		mp_progress(t);
-		left = m->wait_left;
-	}
+	mp_wait_begin(t, reqs, n);
+	mp_wait_run(t);
 	mp_wait_end(t);
 	for (int i = 0; i < n; i++)
 		if (reqs[i])
@@ -111,7 +101,7 @@ rt_int p2p_coll_tag(rt_task *t, const rt_group *g)
 void rt_send(rt_task *t, rt_int dst, uint64_t bytes, rt_int tag, unsigned flags)
 {
 	p2p_op_begin(t);
-	rt_req h = p2p_isend(t, P2P_CTX_USER, dst, bytes, tag, flags, NET_CLASS_MPI);
+	rt_req h = p2p_isend(t, P2P_CTX_USER, dst, bytes, tag, flags | MP_POST_DEFER, NET_CLASS_MPI);
 	p2p_waitn(t, &h, 1);
 	p2p_op_end(t);
 	cnt_sent(&t->cnt, bytes);
@@ -220,7 +210,7 @@ void rt_sendrecv(rt_task *t, rt_int dst, uint64_t sbytes, rt_int stag, rt_int sr
 	p2p_op_begin(t);
 	rt_req h[2];
 	h[1] = p2p_irecv(t, P2P_CTX_USER, src, rbytes, rtag, 0);
-	h[0] = p2p_isend(t, P2P_CTX_USER, dst, sbytes, stag, 0, NET_CLASS_MPI);
+	h[0] = p2p_isend(t, P2P_CTX_USER, dst, sbytes, stag, MP_POST_DEFER, NET_CLASS_MPI);
 	p2p_waitn(t, h, 2);
 	p2p_op_end(t);
 	cnt_sent(&t->cnt, sbytes);

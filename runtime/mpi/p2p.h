@@ -16,7 +16,11 @@
 
 enum p2p_ctx { P2P_CTX_USER = 0, P2P_CTX_COLL = 1, P2P_CTX_SYS = 2 };
 
-/* Posts a send in a matching context with a traffic class (enum net_class). */
+/*
+ * Posts a send in a matching context with a traffic class (enum net_class).
+ * flags: RT_MSG_*, and MP_POST_DEFER (mpi_proto.h) when p2p_waitn follows
+ * at once.
+ */
 rt_req p2p_isend(rt_task *t, int mctx, rt_int dst, uint64_t bytes, rt_int tag, unsigned flags, int tclass);
 /* Posts a receive in a matching context. */
 rt_req p2p_irecv(rt_task *t, int mctx, rt_int src, uint64_t bytes, rt_int tag, unsigned flags);

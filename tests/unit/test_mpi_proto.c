@@ -124,6 +124,45 @@ static void test_many_to_one(void)
 	drv_free(s);
 }
 
+/* ------------------------------------------------------------ one resumption per wait */
+
+#define NXCHG 5
+static void exchange(rt_task *t)
+{
+	rt_int peer = 1 - rt_rank(t);
+	for (int i = 0; i < NXCHG; i++)
+		rt_sendrecv(t, peer, 1 << 20, 0, peer, 1 << 20, 0);
+}
+TL_PROGRAM(prog_exchange, exchange);
+
+/*
+ * Two tasks exchange 1 MiB NXCHG times (rendezvous both ways). Each wait
+ * holds four CPU steps and deliveries (the send's pinning, the peer's RTS,
+ * the receive's pinning, data and ACK); they run in the task's events, so a
+ * task is switched into once at its start and once per completed wait.
+ */
+static void test_one_resume_per_wait(void)
+{
+	uint64_t S = 1 << 20;
+	unsigned long before = task_switches();
+	drv_sim *s = tl_check_run(&prog_exchange, 2, NULL, NULL, 0, NULL);
+	CU_ASSERT_EQUAL(task_switches() - before, 2 * (1 + NXCHG));
+	/*
+	 * One exchange, symmetric: send pin + post header, RTS, receive pin +
+	 * post RDMA, RDMA request, data; the send completes with the ACK, one
+	 * header later. The ports never overlap (each carries one of each).
+	 */
+	ncsim_time_t step = pin(S) + PH + net(HDR) + pin(S) + PR + net(HDR) + net(S) + net(HDR);
+	CU_ASSERT_EQUAL(tl_tot(s, 0)->end, NXCHG * step);
+	CU_ASSERT_EQUAL(tl_tot(s, 1)->end, NXCHG * step);
+	/* Stack: both pinnings and posts; the rest of each step is network (both sides post together: no sync). */
+	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_STACK], NXCHG * (2 * pin(S) + PH + PR));
+	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_SYNC], 0);
+	CU_ASSERT_EQUAL(tl_tot(s, 0)->t[TK_T_MPI_NET], NXCHG * (3 * net(HDR) + net(S)));
+	CU_ASSERT_TRUE(tl_decomposition_adds_up(s));
+	drv_free(s);
+}
+
 /* ------------------------------------------------------------ late partners */
 
 static void late_receiver(rt_task *t)
@@ -234,6 +273,7 @@ int main(void)
 		{"late receiver: sender waits in sync", test_late_receiver},
 		{"late sender: receiver waits in sync", test_late_sender},
 		{"mailbox credits", test_credits},
+		{"one resumption per wait", test_one_resume_per_wait},
 		{NULL, NULL},
 	};
 	return ut_run("mpi_proto", tests);
