@@ -7,6 +7,7 @@
 #include "config.h"
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
+#include "runtime/kernel/par.h"
 
 static void usage(FILE *f)
 {
@@ -41,6 +42,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
 		printf("ncsim %s\n", PACKAGE_VERSION);
+		printf("parallel kernel: %s\n", par_built_with_mpi() ? "MPI (mpirun -np K ncsim ...)" : "none (built without MPI)");
 		return EXIT_OK;
 	}
 	static const struct {
