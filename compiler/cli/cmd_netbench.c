@@ -9,6 +9,10 @@
  * --seed seeds the kernel, --routing overrides the system's routing and
  * --until stops the simulation. --out DIR receives netbench.csv (the --csv
  * line) and links.csv.
+ *
+ * Under mpirun the run would be split by whole dragonfly groups over the
+ * ranks (doc/parallel.md): the partition is computed and printed, but the
+ * packet model does not run over more than one rank yet, and says why.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 
 #include "compiler/cli/commands.h"
 #include "base/exitcode.h"
+#include "runtime/kernel/par.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netbench.h"
 #include "runtime/stats/outfile.h"
@@ -100,6 +105,37 @@ static int write_outputs(const opt_set *o, drv_outdir *od, net_model *net, const
 	return rc;
 }
 
+/*
+ * Under mpirun with several ranks: prints the partition of net on rank 0 and
+ * refuses the run (doc/parallel.md, "Status"). 0 when there is one rank.
+ */
+static int parallel(net_model *net, const nb_params *p)
+{
+	uint32_t k = par_size();
+	if (k == 1)
+		return 0;
+	df_partition part;
+	char *err = NULL;
+	int rc = df_partition_groups(net, k, NULL, &part, &err);
+	if (par_rank() == 0) {
+		if (rc == 0) {
+			/* Packets are whole packet_size ones but the last of a message (size mod packet_size). */
+			uint32_t ps = df_get_config(net)->packet_size;
+			uint64_t tail = p->size ? p->size % ps : 0;
+			df_partition_print(net, &part, stderr);
+			fprintf(stderr, "lookahead: %.3f ns (the least delay over a global link, packet or credit)\n",
+			        (double)df_lookahead(net, tail ? (uint32_t)tail : ps) / 1e3);
+		}
+		fprintf(stderr, "ncsim netbench: %s\n",
+		        rc < 0 ? err
+		               : "the packet dragonfly does not run over several ranks yet: the credits of its global "
+		                 "links read the upstream router's state (doc/parallel.md, \"Status\"); run it on one rank");
+	}
+	free(err);
+	df_partition_clear(&part);
+	return -1;
+}
+
 /* Runs the traffic on the machine and reports it. An exit status. */
 static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv_outdir *od)
 {
@@ -109,6 +145,11 @@ static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv
 	if (!net) {
 		sim_free(ctx);
 		return EXIT_INPUT;
+	}
+	if (parallel(net, p) < 0) {
+		net_destroy(net);
+		sim_free(ctx);
+		return EXIT_USAGE;
 	}
 	if (opt_given(o, OPT_DESCRIBE))
 		df_describe(net, stdout);
@@ -129,7 +170,8 @@ static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv
 	return status;
 }
 
-int cmd_netbench(int argc, char **argv)
+/* The command once MPI is up (or known absent). An exit status. */
+static int netbench(int argc, char **argv)
 {
 	opt_set o;
 	char *err = NULL;
@@ -156,5 +198,18 @@ int cmd_netbench(int argc, char **argv)
 	rc = bench(&o, &d, &p, &od);
 	drv_outdir_free(&od); /* removes the folder of a run that failed */
 	opt_free(&o);
+	return rc;
+}
+
+int cmd_netbench(int argc, char **argv)
+{
+	char *err = NULL;
+	if (par_init(&argc, &argv, &err) < 0) {
+		fprintf(stderr, "ncsim netbench: %s\n", err);
+		free(err);
+		return EXIT_USAGE;
+	}
+	int rc = netbench(argc, argv);
+	par_finalize();
 	return rc;
 }

@@ -25,3 +25,6 @@ tests_par_par_phold_LDADD = libncsim.la -lm
 tests_par_par_phold_LDFLAGS = $(AM_LDFLAGS) -no-install
 TESTS += tests/par/phold.sh
 EXTRA_DIST += tests/par/phold.sh tests/par/lib.sh
+# ncsim netbench under mpirun: one rank is the sequential run, several print the partition.
+TESTS += tests/par/netbench.sh
+EXTRA_DIST += tests/par/netbench.sh

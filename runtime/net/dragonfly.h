@@ -183,4 +183,38 @@ void df_set_window(net_model *m, ncsim_time_t from, ncsim_time_t to);
 /* Prints a human-readable description of the topology and parameters. */
 void df_describe(const net_model *m, FILE *out);
 
+/*
+ * Parallel runs (dragonfly_part.c, doc/parallel.md): whole groups per rank,
+ * dealt by expected load. group_rank, load and groups are heap arrays.
+ */
+typedef struct df_partition {
+	uint32_t ranks;
+	uint32_t *group_rank; /* [groups]: the rank of each group */
+	double *load;         /* [ranks]: expected load (node weights plus the transit share) */
+	uint32_t *groups;     /* [ranks]: groups per rank */
+	uint64_t cut;         /* global router ports (link ends) whose peer lies on another rank */
+	double imbalance;     /* busiest rank's load / mean load (1 = perfect) */
+} df_partition;
+/*
+ * Splits the groups of m over `ranks` ranks; node_weight[n] is node n's
+ * share of the traffic (NULL: 1 for every node). 0, or -1 with *err when
+ * there are more ranks than groups.
+ */
+int df_partition_groups(const net_model *m, uint32_t ranks, const double *node_weight, df_partition *out,
+                        char **err);
+/* Frees the arrays of p. */
+void df_partition_clear(df_partition *p);
+/* Prints p: per rank its groups (as ranges) and expected load, the cut and the imbalance. */
+void df_partition_print(const net_model *m, const df_partition *p, FILE *out);
+/* Fills owner[id] for m's entities (routers and NICs with their group; the watchdog on rank 0). */
+void df_partition_owner(const net_model *m, const df_partition *p, uint32_t *owner);
+/* The rank that owns node `node` (its NIC and the entities placed on it). */
+uint32_t df_partition_rank_of_node(const net_model *m, const df_partition *p, uint32_t node);
+/*
+ * The least delay of an event sent over a global link (packet head or
+ * credit) when no packet is shorter than min_packet bytes: the lookahead of
+ * a group partition.
+ */
+ncsim_time_t df_lookahead(const net_model *m, uint32_t min_packet);
+
 #endif

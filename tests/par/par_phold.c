@@ -148,8 +148,12 @@ int main(int argc, char **argv)
 			printf("lp %" PRIu32 " %" PRIu64 " %016" PRIx64 "\n", i, ev[i], hs[i]);
 		if (pr) {
 			const par_stats *ps = par_get_stats(pr);
-			fprintf(stderr, "par_phold: %" PRIu32 " ranks, %" PRIu64 " windows, %" PRIu64 " remote events, busiest rank %" PRIu64 " events\n",
-			        ps->ranks, ps->windows, ps->remote, ps->max_rank_events);
+			fprintf(stderr,
+			        "par_phold: %" PRIu32 " ranks, %" PRIu64 " windows, %" PRIu64 " remote events, busiest rank %" PRIu64
+			        " events, window loop %.3f s of which %.3f s in exchanges and reductions\n",
+			        ps->ranks, ps->windows, ps->remote, ps->max_rank_events, ps->wall_s, ps->sync_s);
+		} else {
+			fprintf(stderr, "par_phold: sequential, %.3f s in sim_run\n", st->wall_seconds);
 		}
 		free(ev);
 		free(hs);
