@@ -14,3 +14,7 @@ libncsimfe_la_SOURCES += $(ENGINE_BACKEND_SOURCES)
 # corpus with NCPTL_CORPUS): byte-identical outputs.
 TESTS += tests/e2e/engines_same.sh
 EXTRA_DIST += tests/e2e/engines_same.sh
+
+# The evaluator's corner cases under both engines, against hand-computed values.
+check_PROGRAMS += tests/unit/test_engine
+TESTS += tests/unit/test_engine
