@@ -123,6 +123,35 @@ if [ -n "$all" ]; then
 		shift 2
 		both "wl-$name" "$work" "$w" -n "$n" --system "$sys" --no-wall-time -- "$@"
 	done
+	# Constructs no e2e program has: processor assignment, random tasks and draws, memory touching,
+	# timed loops with warmups, logs of aggregates; DCNW, FLOWS and HOROVOD traffic.
+	cat >"$work/misc.ncptl" <<'EOT'
+All tasks t are assigned to processor (t + 1) mod num_tasks then
+task 2 is assigned to a random processor then
+all tasks t output "t " and t and " p " and processor_of(t) and " q " and task_of(t) then
+let r be a random task other than 0 and s be a random task in [1, 2] but not 2 while
+  all tasks output r and " " and s then
+all tasks t asynchronously send a 1K byte message to task (t + 2) mod num_tasks then
+all tasks await completion then
+all tasks touch a 1M byte memory region 3 times with stride 64 bytes then
+all tasks touch 100 doublewords of a 4K byte memory region then
+all tasks touch a 1M byte memory region with random stride then
+all tasks output random_poisson(10) and " " and random_pareto(2, 3) and " " and random_pareto(2, 3, 9) then
+for 10 microseconds plus 5 warmup microseconds and a synchronization {
+  all tasks t asynchronously send a 64 byte message to task (t + 1) mod num_tasks then
+  all tasks await completion
+} then
+for 10 microseconds all tasks compute for 1 microsecond then
+task 0 logs elapsed_usecs as "t" and the mean of 3.5 as "m" and the 50 percentile of num_tasks as "p"
+EOT
+	cat >"$work/traffic.ncptl" <<'EOT'
+All tasks generate 40 messages of web_search traffic at 2.5 gbps then
+tasks t such that t < 3 generate 20 messages of web_search traffic to gaussian with mean 1 and deviation 0.5 destinations then
+all tasks generate 10 flows over 20 microseconds to uniform destinations with classes {1 to 4 kilobytes for 50 percent, 8 to 16 kilobytes for 50 percent to poisson with mean 2 destinations} then
+all tasks train with horovod for 2 batches of 3 layers with compute 10 microseconds, negotiation loop 5 microseconds, gatherv 100 bytes, gatherv total 1000 bytes, gatherv probability 0.5, broadcast 1024 bytes, allreduce 4096 bytes and layer 1 with compute 20 microseconds
+EOT
+	both misc "$work" misc.ncptl -n 4 --system df-tiny --no-wall-time
+	both traffic "$work" traffic.ncptl -n 4 --system df-tiny --no-wall-time
 	# A workload file of three bundled skeletons sharing df-tiny (its .ncptl jobs go through --engine too).
 	printf '%s\n' '8 milc --iters 2 --msgsize 4096 --p0 2 --p1 2 --p2 2 --p3 1' '8 halo3d' '4 checkpoint @ 10us' \
 		>"$work/jobs.wkld"
