@@ -19,8 +19,10 @@ check "sequential run fired events in every process" awk '/^lp / && $3 == 0 { ex
 for k in 1 2 3 4; do
 	for mode in block cyclic; do
 		ranks "$k" "$prog" $args 7 "$mode" >"np$k-$mode.txt" 2>"np$k-$mode.err"
-		check "-np $k $mode: exit 0 and output identical to the sequential run" \
-			cmp -s seq.txt "np$k-$mode.txt" || { cat "np$k-$mode.err"; diff seq.txt "np$k-$mode.txt" | head -5; }
+		rc=$?
+		check "-np $k $mode: exit status 0 ($rc)" test "$rc" -eq 0 || cat "np$k-$mode.err"
+		check "-np $k $mode: output identical to the sequential run" \
+			cmp -s seq.txt "np$k-$mode.txt" || diff seq.txt "np$k-$mode.txt" | head -5
 	done
 done
 grep -h windows np4-cyclic.err
