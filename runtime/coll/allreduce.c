@@ -76,17 +76,28 @@ static void allreduce_rabenseifner(rt_task *t, const rt_group *g, int me, uint64
 	coll_fold_out(t, g, &f, me, bytes, op);
 }
 
+/* Piece f of F of a block of c bytes (coll_ring_chunk; the whole block when F = 1). */
+static uint64_t ring_piece(uint64_t c, int F, int f) { return F == 1 ? c : coll_ring_chunk(c, F, f); }
+
 void coll_ring_pass(rt_task *t, const rt_group *g, int me, int off, uint64_t bytes, int F, int f,
                     const coll_op *op)
 {
 	int P = g->n;
-	int right = (me + 1) % P, left = (me - 1 + P) % P;
+	int right = me + 1 < P ? me + 1 : 0, left = me > 0 ? me - 1 : P - 1;
+	/*
+	 * Block k has q bytes, one more when k < r (coll_ring_chunk). Step s
+	 * sends block (me + off - s) mod P and receives the one below it, so
+	 * each step's receive block is the next step's send block: no division
+	 * inside the loop.
+	 */
+	uint64_t q = bytes / (uint64_t)P, r = bytes % (uint64_t)P;
+	int sc = (int)((((int64_t)me + off) % P + P) % P);
 	for (int s = 0; s < P - 1; s++) {
-		int sc = (int)(((int64_t)me + off - s + 2 * (int64_t)P) % P);
-		int rc = (int)(((int64_t)me + off - s - 1 + 2 * (int64_t)P) % P);
-		uint64_t sb = coll_ring_chunk(coll_ring_chunk(bytes, P, sc), F, f);
-		uint64_t rb = coll_ring_chunk(coll_ring_chunk(bytes, P, rc), F, f);
+		int rc = sc > 0 ? sc - 1 : P - 1;
+		uint64_t sb = ring_piece(q + ((uint64_t)sc < r), F, f);
+		uint64_t rb = ring_piece(q + ((uint64_t)rc < r), F, f);
 		coll_sendrecv(t, g, right, sb, left, rb, op);
+		sc = rc;
 	}
 }
 
