@@ -118,6 +118,23 @@ static void then_k(const kont *kk, ek *k, int64_t x)
 	eng_td_run(u->d, k);
 }
 
+/* A then_kont storing its task in a new slot (with_slot) or nowhere. */
+static then_kont *then_new(eng_cx *c, int with_slot)
+{
+	then_kont *u = eng_new(c, sizeof *u);
+	u->k.fn = then_k;
+	u->slot = with_slot ? eng_slot(c) : -1;
+	return u;
+}
+
+/* The post_ud of a spec: receive or send, peer from a slot or the argument. */
+static post_ud *post_ud_new(eng_cx *c, const ast_node *spec, int recv, int peer_slot, int self_check)
+{
+	post_ud *p = eng_new(c, sizeof *p);
+	*p = (post_ud){spec, recv, peer_slot, self_check};
+	return p;
+}
+
 /* For each sender s (bound): receive count x from s if this task is among its targets. */
 typedef struct recv_ud {
 	const ast_node *targets, *spec;
@@ -127,13 +144,9 @@ typedef struct recv_ud {
 static const kont *recv_from_sender(eng_cx *c, env_t env, int x_slot, void *ud)
 {
 	const recv_ud *w = ud;
-	then_kont *u = eng_new(c, sizeof *u);
+	then_kont *u = then_new(c, 1);
 	(void)x_slot;
-	u->k.fn = then_k;
-	u->slot = eng_slot(c);
-	post_ud *p = eng_new(c, sizeof *p);
-	*p = (post_ud){w->spec, 1, u->slot, w->self_check};
-	u->d = eng_tasks_member(c, env, w->targets, ENG_ME, u->slot, post_mk, p);
+	u->d = eng_tasks_member(c, env, w->targets, ENG_ME, u->slot, post_mk, post_ud_new(c, w->spec, 1, u->slot, w->self_check));
 	return &u->k;
 }
 
@@ -141,13 +154,9 @@ static const kont *recv_from_sender(eng_cx *c, env_t env, int x_slot, void *ud)
 static const kont *send_to_targets(eng_cx *c, env_t env, int x_slot, void *ud)
 {
 	const recv_ud *w = ud;
-	then_kont *u = eng_new(c, sizeof *u);
+	then_kont *u = then_new(c, 1);
 	(void)x_slot;
-	u->k.fn = then_k;
-	u->slot = eng_slot(c);
-	post_ud *p = eng_new(c, sizeof *p);
-	*p = (post_ud){w->spec, 0, -1, 0};
-	u->d = eng_tasks_foreach(c, env, w->targets, u->slot, post_mk, p);
+	u->d = eng_tasks_foreach(c, env, w->targets, u->slot, post_mk, post_ud_new(c, w->spec, 0, -1, 0));
 	return &u->k;
 }
 
@@ -214,13 +223,9 @@ static int uses_name(const ast_node *n, const char *name)
 static const kont *rr_each_sender(eng_cx *c, env_t env, int x_slot, void *ud)
 {
 	const recv_ud *w = ud;
-	then_kont *u = eng_new(c, sizeof *u);
+	then_kont *u = then_new(c, 0);
 	(void)x_slot;
-	u->k.fn = then_k;
-	u->slot = -1;
-	post_ud *p = eng_new(c, sizeof *p);
-	*p = (post_ud){w->spec, 1, -1, 0};
-	u->d = eng_tasks_foreach(c, env, w->targets, -1, post_mk, p);
+	u->d = eng_tasks_foreach(c, env, w->targets, -1, post_mk, post_ud_new(c, w->spec, 1, -1, 0));
 	return &u->k;
 }
 
@@ -416,10 +421,8 @@ static const kont *red_first(eng_cx *c, env_t env, int x_slot, void *ud)
 static const kont *red_targets(eng_cx *c, env_t env, int x_slot, void *ud)
 {
 	const ast_node *n = ud;
-	then_kont *u = eng_new(c, sizeof *u);
+	then_kont *u = then_new(c, 1);
 	(void)x_slot;
-	u->k.fn = then_k;
-	u->slot = eng_slot(c);
 	u->d = eng_tasks_push(c, env, n->u.reduce.dst, 1, u->slot);
 	return &u->k;
 }
