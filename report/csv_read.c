@@ -110,9 +110,12 @@ rep_csv *rep_csv_open(const char *path, char **err)
 	rep_csv *c = xcalloc(1, sizeof *c);
 	c->path = xstrdup(path);
 	c->f = f;
-	int rc = read_line(c, err);
+	int rc;
+	/* Comment lines before the header (calibrate's posterior.csv starts with one) say what the file is. */
+	while ((rc = read_line(c, err)) > 0 && c->line[0] == '#')
+		;
 	if (rc == 0)
-		*err = xasprintf("%s:1: empty file: no header line", path);
+		*err = xasprintf("%s:%zu: empty file: no header line", path, c->lineno + 1);
 	if (rc <= 0 || split(c, err) < 0) {
 		rep_csv_close(c);
 		errno = EINVAL;

@@ -23,7 +23,8 @@
 typedef struct rep_csv rep_csv;
 
 /*
- * Opens the regular file path and reads its header line. NULL with *err
+ * Opens the regular file path and reads its header line (after any lines
+ * starting with '#'). NULL with *err
  * (heap) when it cannot be opened, is not a regular file, is empty or its
  * header is malformed; errno is ENOENT when the file does not exist.
  */

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "report/calib_figures.h"
 #include "report/text.h"
 
 /* Plain CSS: the page reads the same with the style sheet off, and prints one figure per block. */
@@ -61,20 +62,27 @@ static void cell_text(FILE *f, const char *s)
 
 /* ------------------------------------------------------------------ header */
 
-static void inputs_one(FILE *f, const rep_run *r)
+/* Opens the header's table of one input: its command line and folder, then the rows names[i]: vals[i]. */
+static void inputs_head(FILE *f, const char *command, const char *dir, const char *const *names,
+                        const char *const *vals, size_t n)
 {
 	fputs("<table class=\"inputs\">\n<tr><th>Command line</th><td><code>", f);
-	esc(f, *r->command ? r->command : "?");
+	esc(f, *command ? command : "?");
 	fputs("</code></td></tr>\n<tr><th>Folder</th><td><code>", f);
-	esc(f, r->dir);
+	esc(f, dir);
 	fputs("</code></td></tr>\n", f);
-	static const char *const names[] = {"System", "Network", "ncsim version", "Status"};
-	const char *vals[] = {r->system, r->network, r->version, r->status};
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "<tr><th>%s</th>", names[i]);
 		cell_text(f, vals[i]);
 		fputs("</tr>\n", f);
 	}
+}
+
+static void inputs_one(FILE *f, const rep_run *r)
+{
+	static const char *const names[] = {"System", "Network", "ncsim version", "Status"};
+	const char *vals[] = {r->system, r->network, r->version, r->status};
+	inputs_head(f, r->command, r->dir, names, vals, 4);
 	fprintf(f, "<tr><th>Seed</th><td class=\"n\">%llu</td></tr>\n", (unsigned long long)r->seed);
 	fputs("<tr><th>Simulated time</th>", f);
 	cell_quantity(f, (double)r->sim_end_ps, 0);
@@ -109,7 +117,7 @@ static void inputs_many(FILE *f, const rep_page *p)
 static void contents(FILE *f, const rep_page *p)
 {
 	fprintf(f, "<nav><h2>Contents</h2>\n<ol>\n<li><a href=\"#summary\">%s</a></li>\n",
-	        p->nb ? "Points per curve" : "Summary per job");
+	        p->nb ? "Points per curve" : p->cal ? "Parameters" : "Summary per job");
 	if (p->nruns > 1)
 		fputs("<li><a href=\"#slowdown\">Slowdown</a></li>\n", f);
 	for (size_t i = 0; i < p->figs->len; i++) {
@@ -409,6 +417,58 @@ static void nb_points(FILE *f, const rep_nb *nb)
 	fputs("</table>\n</section>\n", f);
 }
 
+/* ------------------------------------------------------------- calibration */
+
+static void cal_inputs(FILE *f, const rep_cal *c)
+{
+	static const char *const names[] = {"Method", "Spec", "ncsim version", "Status"};
+	const char *vals[] = {c->bayes ? "Bayesian (ncsim calibrate --bayes)" : "search (ncsim calibrate)", c->spec,
+	                      c->version, *c->status ? c->status : (c->bayes ? "ok" : "")};
+	inputs_head(f, c->command, c->dir, names, vals, 4);
+	fprintf(f, "<tr><th>%s</th><td class=\"n\">%.6g</td></tr>\n", c->bayes ? "Loss at the MAP" : "Best loss",
+	        c->loss);
+	if (c->coverage >= 0)
+		fprintf(f, "<tr><th>Predictive coverage</th><td class=\"n\">%.0f%% of the points inside their 90%% band"
+		        "</td></tr>\n", c->coverage * 100);
+	fputs("</table>\n", f);
+}
+
+/* A cell of parameter p's value v in its figures' unit. */
+static void cell_param(FILE *f, const rep_cal_param *p, double v)
+{
+	char buf[32];
+	rep_unit u = rep_calfig_unit(p, buf, sizeof buf);
+	fprintf(f, "<td class=\"n\">%.4g%s", v / u.size, *u.name ? " " : "");
+	esc(f, u.name);
+	fputs("</td>", f);
+}
+
+static void cal_params(FILE *f, const rep_cal *c)
+{
+	fprintf(f, "<section id=\"summary\">\n<h2>Parameters</h2>\n<p>From calibration.json: %s, the range %s, and "
+	        "whether the data constrain the parameter.</p>\n<table>\n<tr><th>Parameter</th>",
+	        c->bayes ? "the posterior mean, standard deviation, 5% and 95% points and the maximum a posteriori value"
+	                 : "the best value found",
+	        c->bayes ? "of the prior" : "searched");
+	fputs(c->bayes ? "<th>Mean</th><th>sd</th><th>5%</th><th>95%</th><th>MAP</th>" : "<th>Best</th>", f);
+	fputs("<th>Low</th><th>High</th><th>Scale</th><th>Constrained</th></tr>\n", f);
+	for (size_t i = 0; i < c->params.len; i++) {
+		const rep_cal_param *p = &c->params.ptr[i];
+		fputs("<tr>", f);
+		cell_text(f, p->name);
+		if (c->bayes) {
+			double v[] = {p->mean, p->sd, p->p05, p->p95};
+			for (size_t k = 0; k < 4; k++)
+				cell_param(f, p, v[k]);
+		}
+		double v[] = {p->best, p->low, p->high};
+		for (size_t k = 0; k < 3; k++)
+			cell_param(f, p, v[k]);
+		fprintf(f, "<td>%s</td><td>%s</td></tr>\n", p->log ? "log" : "linear", p->constrained ? "yes" : "no");
+	}
+	fputs("</table>\n</section>\n", f);
+}
+
 /* -------------------------------------------------------------------- page */
 
 /* The page's name: the run, "N runs" or "netbench sweep", with a suffix for the heading. */
@@ -416,6 +476,10 @@ static void page_name(FILE *f, const rep_page *p, int heading)
 {
 	if (p->nb)
 		fputs("netbench sweep", f);
+	else if (p->cal) {
+		fputs("calibration ", f);
+		esc(f, p->cal->label);
+	}
 	else if (p->nruns == 1)
 		esc(f, p->runs[0]->label);
 	else
@@ -433,6 +497,8 @@ void rep_html_write(FILE *f, const rep_page *p)
 	fputs("</h1>\n", f);
 	if (p->nb)
 		nb_inputs(f, p->nb);
+	else if (p->cal)
+		cal_inputs(f, p->cal);
 	else if (p->nruns == 1)
 		inputs_one(f, p->runs[0]);
 	else
@@ -446,6 +512,8 @@ void rep_html_write(FILE *f, const rep_page *p)
 	contents(f, p);
 	if (p->nb)
 		nb_points(f, p->nb);
+	else if (p->cal)
+		cal_params(f, p->cal);
 	else
 		summary(f, p);
 	if (p->nruns > 1)
@@ -454,7 +522,9 @@ void rep_html_write(FILE *f, const rep_page *p)
 		figure(f, p, i);
 	fprintf(f, "<footer>Written by <code>ncsim report</code> (ncsim " PACKAGE_VERSION ") from %s. Each figure's "
 	        "data and gnuplot script are in <code>",
-	        p->nb ? "netbench's CSV rows" : "the run folders' summary.json, tasks.csv, links.csv, storage.csv and io.csv");
+	        p->nb    ? "netbench's CSV rows"
+	        : p->cal ? "the calibration's calibration.json, history.csv and posterior.csv"
+	                 : "the run folders' summary.json, tasks.csv, links.csv, storage.csv and io.csv");
 	esc(f, p->figdir);
 	fputs("/</code>.</footer>\n</body>\n</html>\n", f);
 }

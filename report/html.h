@@ -9,7 +9,9 @@
  * (or the note saying why one is not drawn).
  *
  * A netbench sweep's page has the same parts: its inputs in the header,
- * then a table of every point (per curve and offered load) and the figures.
+ * then a table of every point (per curve and offered load) and the figures;
+ * a calibration's: its command line, method and loss, a table of its
+ * parameters, and the figures.
  */
 #ifndef NCSIM_REPORT_HTML_H
 #define NCSIM_REPORT_HTML_H
@@ -17,6 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/calib.h"
 #include "report/figures.h"
 #include "report/netbench.h"
 #include "report/run.h"
@@ -24,7 +27,8 @@
 typedef struct rep_page {
 	rep_run *const *runs;          /* the runs, or NULL for a netbench sweep */
 	size_t nruns;
-	const rep_nb *nb;              /* the netbench sweep, or NULL for runs */
+	const rep_nb *nb;              /* the netbench sweep, or NULL */
+	const rep_cal *cal;            /* the calibration, or NULL */
 	const rep_figures *figs;
 	const char *figdir;            /* the figure folder as the page's reader finds it ("report") */
 	const char *const *warnings;   /* shown at the top */

@@ -31,7 +31,7 @@ const char *rep_color(size_t i)
 /* ------------------------------------------------------------------ quoting */
 
 /* Appends s as a gnuplot single-quoted string ('' stands for a quote; no other escape exists there). */
-static void gp_str(rep_buf *b, const char *s)
+void rep_gp_str(rep_buf *b, const char *s)
 {
 	rep_buf_puts(b, "'");
 	for (; *s; s++)
@@ -40,7 +40,7 @@ static void gp_str(rep_buf *b, const char *s)
 }
 
 /* Appends s as a label column of a data file: in double quotes, a quote inside becomes an apostrophe. */
-static void dat_str(rep_buf *b, const char *s)
+void rep_dat_str(rep_buf *b, const char *s)
 {
 	rep_buf_puts(b, "\"");
 	for (; *s; s++)
@@ -49,7 +49,7 @@ static void dat_str(rep_buf *b, const char *s)
 }
 
 /* Appends text as comment lines ("# ...") of at most about 96 characters, broken at blanks. */
-static void dat_comment(rep_buf *b, const char *text)
+void rep_dat_comment(rep_buf *b, const char *text)
 {
 	while (*text) {
 		size_t n = strlen(text);
@@ -72,7 +72,7 @@ static void dat_comment(rep_buf *b, const char *text)
 /* ------------------------------------------------------------------ scripts */
 
 /* The script's first lines: what it is, how to run it, the SVG terminal and the common style. */
-static void gp_begin(rep_buf *gp, const rep_figure *f)
+void rep_gp_begin(rep_buf *gp, const rep_figure *f)
 {
 	rep_buf_printf(gp,
 	               "# %s.gp - %s\n"
@@ -96,7 +96,7 @@ static void gp_tics(rep_buf *gp, const char *axis, const rep_tic *tics, size_t n
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			rep_buf_puts(gp, ", ");
-		gp_str(gp, tics[i].label);
+		rep_gp_str(gp, tics[i].label);
 		rep_buf_printf(gp, " %g", tics[i].x);
 	}
 	rep_buf_puts(gp, ")\n");
@@ -138,16 +138,16 @@ int rep_plot_boxes(rep_figure *f, const char *comment, const rep_box_set *sets, 
 {
 	rep_buf dat = {0}, gp = {0};
 	int logy = wants_log(sets, nsets);
-	dat_comment(&dat, f->title);
-	dat_comment(&dat, comment);
+	rep_dat_comment(&dat, f->title);
+	rep_dat_comment(&dat, comment);
 	rep_buf_printf(&dat, "# Values in %s. One block per series (gnuplot index 0, 1, ...).\n", u.name);
 	rep_buf_puts(&dat, "# x label count min q1 median q3 max mean\n");
-	gp_begin(&gp, f);
+	rep_gp_begin(&gp, f);
 	rep_buf_puts(&gp, "set key outside right top\nset style fill solid 0.3 border\nset boxwidth 0.6 absolute\n");
 	gp_xaxis(&gp, ax);
 	rep_buf_puts(&gp, "set ylabel ");
 	char *yl = xasprintf("%s (%s%s)", ylabel, u.name, logy ? ", log scale" : "");
-	gp_str(&gp, yl);
+	rep_gp_str(&gp, yl);
 	free(yl);
 	rep_buf_puts(&gp, logy ? "\nset logscale y\n" : "\nset yrange [0:*]\n");
 	rep_buf_printf(&gp, "plot ");
@@ -160,14 +160,14 @@ int rep_plot_boxes(rep_figure *f, const char *comment, const rep_box_set *sets, 
 			const rep_box_item *it = &sets[s].items[i];
 			const rep_box *b = &it->box;
 			rep_buf_printf(&dat, "%g ", it->x);
-			dat_str(&dat, it->label);
+			rep_dat_str(&dat, it->label);
 			rep_buf_printf(&dat, " %zu %.9g %.9g %.9g %.9g %.9g %.9g\n", b->n, b->min / u.size, b->q1 / u.size,
 			               b->median / u.size, b->q3 / u.size, b->max / u.size, b->mean / u.size);
 		}
 		const char *c = rep_color(s);
 		rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:5:4:8:7 with candlesticks whiskerbars 0.5 lc rgb '%s' title ",
 		               blk ? ", \\\n     " : "", f->id, blk, c);
-		gp_str(&gp, sets[s].name ? sets[s].name : "quartiles, min and max");
+		rep_gp_str(&gp, sets[s].name ? sets[s].name : "quartiles, min and max");
 		rep_buf_printf(&gp, ", \\\n     '' index %zu using 1:6:6:6:6 with candlesticks lc rgb '%s' lw 2 %s", blk, c,
 		               sets[s].name ? "notitle" : "title 'median'");
 		rep_buf_printf(&gp, ", \\\n     '' index %zu using 1:9 with points pt 7 ps 0.6 lc rgb '%s' %s", blk, c,
@@ -186,8 +186,8 @@ void rep_plot_stack(rep_figure *f, const char *comment, const rep_bar *bars, siz
                     size_t nparts, const rep_xaxis *ax, rep_unit u, const char *ylabel)
 {
 	rep_buf dat = {0}, gp = {0};
-	dat_comment(&dat, f->title);
-	dat_comment(&dat, comment);
+	rep_dat_comment(&dat, f->title);
+	rep_dat_comment(&dat, comment);
 	rep_buf_printf(&dat, "# Values in %s.\n# x series group count", u.name);
 	for (size_t p = 0; p < nparts; p++)
 		rep_buf_printf(&dat, " %s", parts[p].column);
@@ -195,9 +195,9 @@ void rep_plot_stack(rep_figure *f, const char *comment, const rep_bar *bars, siz
 	int *used = xcalloc(nparts ? nparts : 1, sizeof *used);
 	for (size_t i = 0; i < nbars; i++) {
 		rep_buf_printf(&dat, "%g ", bars[i].x);
-		dat_str(&dat, bars[i].series);
+		rep_dat_str(&dat, bars[i].series);
 		rep_buf_puts(&dat, " ");
-		dat_str(&dat, bars[i].group);
+		rep_dat_str(&dat, bars[i].group);
 		rep_buf_printf(&dat, " %zu", bars[i].count);
 		for (size_t p = 0; p < nparts; p++) {
 			rep_buf_printf(&dat, " %.9g", bars[i].parts[p] / u.size);
@@ -205,13 +205,13 @@ void rep_plot_stack(rep_figure *f, const char *comment, const rep_bar *bars, siz
 		}
 		rep_buf_puts(&dat, "\n");
 	}
-	gp_begin(&gp, f);
+	rep_gp_begin(&gp, f);
 	rep_buf_puts(&gp, "set key outside right top\nset style fill solid 0.9 border lc rgb '#333333'\n"
 	                  "set boxwidth 0.75 absolute\nset yrange [0:*]\n");
 	gp_xaxis(&gp, ax);
 	char *yl = xasprintf("%s (%s)", ylabel, u.name);
 	rep_buf_puts(&gp, "set ylabel ");
-	gp_str(&gp, yl);
+	rep_gp_str(&gp, yl);
 	free(yl);
 	/* Each bar is drawn as the running sum up to a part, the tallest first, so the shorter ones cover it. */
 	rep_buf_puts(&gp, "\nplot ");
@@ -223,7 +223,7 @@ void rep_plot_stack(rep_figure *f, const char *comment, const rep_bar *bars, siz
 		for (size_t q = 0; q <= p; q++)
 			rep_buf_printf(&gp, "%s$%zu", q ? "+" : "", 5 + q);
 		rep_buf_printf(&gp, ") with boxes lc rgb '%s' title ", parts[p].color);
-		gp_str(&gp, parts[p].name);
+		rep_gp_str(&gp, parts[p].name);
 		first = 0;
 	}
 	rep_buf_puts(&gp, "\n");
@@ -250,20 +250,20 @@ void rep_plot_cdf(rep_figure *f, const char *comment, const rep_curve *curves, s
 {
 	rep_buf dat = {0}, gp = {0};
 	cdf_out out = {&dat, u.size};
-	dat_comment(&dat, f->title);
-	dat_comment(&dat, comment);
+	rep_dat_comment(&dat, f->title);
+	rep_dat_comment(&dat, comment);
 	rep_buf_printf(&dat,
 	               "# Values in %s. One block per curve (gnuplot index 0, 1, ...): value, then the fraction of\n"
 	               "# the values at most that large. A curve starts at (its smallest value, 0); a curve of more\n"
 	               "# than %d values keeps %d evenly spaced ones, the smallest and the largest among them.\n",
 	               u.name, REP_CDF_POINTS, REP_CDF_POINTS);
-	gp_begin(&gp, f);
+	rep_gp_begin(&gp, f);
 	rep_buf_puts(&gp, "set key inside right bottom\nset yrange [0:1.02]\nset xrange [0:*]\nset grid xtics\n");
 	char *xl = xasprintf("%s (%s)", xlabel, u.name);
 	rep_buf_puts(&gp, "set xlabel ");
-	gp_str(&gp, xl);
+	rep_gp_str(&gp, xl);
 	rep_buf_puts(&gp, "\nset ylabel ");
-	gp_str(&gp, ylabel);
+	rep_gp_str(&gp, ylabel);
 	free(xl);
 	rep_buf_puts(&gp, "\nplot ");
 	for (size_t i = 0; i < n; i++) {
@@ -272,7 +272,7 @@ void rep_plot_cdf(rep_figure *f, const char *comment, const rep_curve *curves, s
 		rep_cdf(curves[i].sorted, curves[i].n, put_point, &out);
 		rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:2 with steps lw 2 lc rgb '%s' title ", i ? ", \\\n     " : "",
 		               f->id, i, rep_color(i));
-		gp_str(&gp, t);
+		rep_gp_str(&gp, t);
 		free(t);
 	}
 	rep_buf_puts(&gp, "\n");
@@ -286,18 +286,18 @@ void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const
                     const rep_line_col *cols, size_t ncols, const rep_line_axes *ax)
 {
 	rep_buf dat = {0}, gp = {0};
-	dat_comment(&dat, f->title);
-	dat_comment(&dat, comment);
-	dat_comment(&dat, units);
+	rep_dat_comment(&dat, f->title);
+	rep_dat_comment(&dat, comment);
+	rep_dat_comment(&dat, units);
 	rep_buf_puts(&dat, "# One block per curve (gnuplot index 0, 1, ...).\n#");
 	for (size_t c = 0; c < ncols; c++)
 		rep_buf_printf(&dat, " %s", cols[c].column);
 	rep_buf_puts(&dat, "\n");
-	gp_begin(&gp, f);
+	rep_gp_begin(&gp, f);
 	rep_buf_puts(&gp, "set key outside right top\nset xrange [0:*]\nset grid xtics\nset xlabel ");
-	gp_str(&gp, ax->xlabel);
+	rep_gp_str(&gp, ax->xlabel);
 	rep_buf_puts(&gp, "\nset ylabel ");
-	gp_str(&gp, ax->ylabel);
+	rep_gp_str(&gp, ax->ylabel);
 	rep_buf_puts(&gp, ax->logy ? "\nset logscale y\nplot " : "\nset yrange [0:*]\nplot ");
 	const char *sep = "";
 	for (size_t i = 0, blk = 0; i < ns; i++) {
@@ -317,7 +317,7 @@ void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const
 				rep_buf_printf(&gp, "%s'%s.dat' index %zu using 1:%zu with linespoints lw 2 %s ps 0.8 lc rgb '%s' "
 				               "title ", sep, f->id, blk, c + 1, cols[c].dashed ? "dt 2 pt 6" : "pt 7", rep_color(i));
 			char *t = xasprintf("%s%s", s[i].name, cols[c].legend);
-			gp_str(&gp, t);
+			rep_gp_str(&gp, t);
 			free(t);
 			sep = ", \\\n     ";
 		}
@@ -325,7 +325,7 @@ void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const
 	}
 	if (ax->diagonal) {
 		rep_buf_printf(&gp, "%sx with lines dt 3 lc rgb '#888888' title ", sep);
-		gp_str(&gp, ax->diagonal);
+		rep_gp_str(&gp, ax->diagonal);
 	}
 	rep_buf_puts(&gp, "\n");
 	f->data = rep_buf_take(&dat);

@@ -132,6 +132,16 @@ typedef struct rep_line_axes {
 void rep_plot_lines(rep_figure *f, const char *comment, const char *units, const rep_line_series *s, size_t ns,
                     const rep_line_col *cols, size_t ncols, const rep_line_axes *ax);
 
+/* Pieces for figures drawn by scripts of their own (report/calib_figures.c). */
+/* Appends s as a gnuplot single-quoted string. */
+void rep_gp_str(rep_buf *b, const char *s);
+/* Appends s as a label column of a data file (double quotes; a quote inside becomes an apostrophe). */
+void rep_dat_str(rep_buf *b, const char *s);
+/* Appends text as '#' comment lines of about 96 characters at most. */
+void rep_dat_comment(rep_buf *b, const char *text);
+/* Appends a script's first lines: what it is, how to redraw it, the SVG terminal and the common style. */
+void rep_gp_begin(rep_buf *gp, const rep_figure *f);
+
 /* The colour of series i (a fixed palette that prints well, then cycles). */
 const char *rep_color(size_t i);
 

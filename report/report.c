@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "report/calib.h"
+#include "report/calib_figures.h"
 #include "report/figures.h"
 #include "report/gnuplot.h"
 #include "report/html.h"
@@ -113,20 +115,31 @@ static enum rep_status load_all(char *const *dirs, size_t n, rep_run **runs, rep
 	return REP_OK;
 }
 
-/*
- * Whether the inputs are netbench results (*nb = 1) or run folders (0): one
- * kind per page. REP_OK, or REP_ERR_IO with *err when they are mixed.
- */
-static enum rep_status input_kind(const rep_options *o, int *nb, char **err)
+/* The kinds of input; a page shows one. */
+enum input_kind { IN_RUNS, IN_NETBENCH, IN_CALIB };
+static const char *const kind_names[] = {"run folders", "netbench results", "a calibration"};
+
+static enum input_kind kind_of(const char *path)
 {
-	*nb = rep_nb_is_input(o->dirs[0]);
-	for (size_t i = 1; i < o->ndirs; i++)
-		if (rep_nb_is_input(o->dirs[i]) != *nb) {
-			const char *run = *nb ? o->dirs[i] : o->dirs[0], *bench = *nb ? o->dirs[0] : o->dirs[i];
-			*err = xasprintf("%s is netbench results and %s is not: a page shows either runs or netbench "
-			                 "sweeps", bench, run);
+	return rep_cal_is_input(path) ? IN_CALIB : rep_nb_is_input(path) ? IN_NETBENCH : IN_RUNS;
+}
+
+/* The kind of the inputs (one kind per page, one calibration): REP_OK, or REP_ERR_IO with *err. */
+static enum rep_status input_kind(const rep_options *o, enum input_kind *kind, char **err)
+{
+	*kind = kind_of(o->dirs[0]);
+	for (size_t i = 1; i < o->ndirs; i++) {
+		enum input_kind k = kind_of(o->dirs[i]);
+		if (k != *kind) {
+			*err = xasprintf("%s is %s and %s is %s: a page shows runs, a netbench sweep or a calibration",
+			                 o->dirs[0], kind_names[*kind], o->dirs[i], kind_names[k]);
 			return REP_ERR_IO;
 		}
+	}
+	if (*kind == IN_CALIB && o->ndirs > 1) {
+		*err = xasprintf("%s and %s are calibrations: a page shows one calibration", o->dirs[0], o->dirs[1]);
+		return REP_ERR_IO;
+	}
 	return REP_OK;
 }
 
@@ -192,6 +205,23 @@ static enum rep_status build_netbench(const rep_options *o, const char *gnuplot,
 	return st;
 }
 
+/* The report of a calibration's output folder. */
+static enum rep_status build_calib(const rep_options *o, const char *gnuplot, rep_result *res, char **err)
+{
+	int bad = 0;
+	rep_cal *c = rep_cal_load(o->dirs[0], err, &bad);
+	rep_figures figs = {0};
+	enum rep_status st = bad ? REP_ERR_INPUT : REP_ERR_IO;
+	if (c) {
+		rep_calfig_build(c, &figs);
+		rep_page page = {.cal = c};
+		st = render(gnuplot, &figs, &page, res, err);
+	}
+	rep_fig_free(&figs);
+	rep_cal_free(c);
+	return st;
+}
+
 enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
 {
 	*res = (rep_result){0};
@@ -200,12 +230,14 @@ enum rep_status rep_build(const rep_options *o, rep_result *res, char **err)
 		*err = xstrdup("gnuplot is not installed (not found in PATH): " REP_GP_INSTALL);
 		return REP_ERR_NO_GNUPLOT;
 	}
-	int nb = 0;
-	enum rep_status st = input_kind(o, &nb, err);
+	enum input_kind kind = IN_RUNS;
+	enum rep_status st = input_kind(o, &kind, err);
 	res->page = o->output ? xstrdup(o->output) : rep_default_page(o->dirs[0], o->ndirs);
 	res->figdir = rep_figure_dir(res->page);
 	if (st == REP_OK)
-		st = nb ? build_netbench(o, gnuplot, res, err) : build_runs(o, gnuplot, res, err);
+		st = kind == IN_NETBENCH ? build_netbench(o, gnuplot, res, err)
+		     : kind == IN_CALIB  ? build_calib(o, gnuplot, res, err)
+		                         : build_runs(o, gnuplot, res, err);
 	free(gnuplot);
 	return st;
 }

@@ -3,9 +3,11 @@
  * page (prefix rep_). doc/report.md describes what a user gets.
  *
  * The report reads only the documented files of each run folder
- * (summary.json, tasks.csv, links.csv: report/run.h), or netbench's CSV
- * rows (report/netbench.h), so it never links the simulator and reads the
- * outputs of older versions. It writes
+ * (summary.json, tasks.csv, links.csv, storage.csv, io.csv: report/run.h,
+ * report/io.h; a study folder stands for its runs: report/study.h),
+ * netbench's CSV rows (report/netbench.h) or a calibration's output folder
+ * (report/calib.h), so it never links the simulator and reads the outputs
+ * of older versions. It writes
  *   PAGE                 the page (default DIR/report.html for one folder,
  *                        FILE-report.html beside a netbench CSV FILE.csv,
  *                        ./report.html for several), self-contained;

@@ -25,13 +25,18 @@
 #      runs: a page beside the CSV with two figures, each an SVG with plotted
 #      elements, one curve per routing and a point per load in the data; a
 #      run folder mixed with a sweep is refused (2);
-#   7. ncsim run --report: the page in the run's folder once it is complete,
+#   7. calibrations (a short search and a small --bayes run on examples/
+#      calibration's data): the figures drawn, the loss figure against
+#      history.csv, the posterior histograms' bins against their samples;
+#      a calibration cannot share a page (2);
+#   8. ncsim run --report: the page in the run's folder once it is complete,
 #      the run's own files as without --report, no temporary file left; no
 #      gnuplot: a warning, the run's status and files as they were; a
 #      workload file with --report and --out, and without --out (2, before
 #      anything runs).
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/tests/e2e/check.sh"
+. "$srcdir/tests/e2e/report_lib.sh"
 cd "$work" || exit 1
 
 if ! command -v gnuplot > /dev/null 2>&1; then
@@ -68,15 +73,17 @@ report() {
 # The inline SVGs of page $1, one per line of svgs.txt (newlines removed).
 svgs() { tr '\n' ' ' < "$1" | sed 's/<svg/\n<svg/g; s/<\/svg>/<\/svg>\n/g' | grep '^<svg' > svgs.txt; }
 
-# Checks every SVG of svgs.txt: gnuplot's plot groups hold drawn shapes beyond
+# Checks every SVG of svgs.txt: gnuplot's plot groups (gnuplot_plot_N, or
+# gnuplot_plot_Na, _Nb in the panels of a multiplot) hold drawn shapes beyond
 # their legend samples. A legend sample has at most 9 coordinate pairs (a box
 # and its border), so a group with data has more: an empty plot fails.
 plotted() {
 	n=0
 	while IFS= read -r s; do
 		n=$((n + 1))
-		groups=$(printf '%s\n' "$s" | grep -o 'gnuplot_plot_[0-9]*" >' | wc -l)
-		coords=$(printf '%s\n' "$s" | sed 's/.*gnuplot_plot_1"//' | grep -oE '<(path|polygon|polyline)[^>]*>' |
+		groups=$(printf '%s\n' "$s" | grep -o 'gnuplot_plot_[0-9]*[a-z]*" >' | wc -l)
+		coords=$(printf '%s\n' "$s" | awk '{ print substr($0, index($0, "gnuplot_plot_1")) }' |
+			grep -oE '<(path|polygon|polyline)[^>]*>' |
 			grep -oE '[0-9]+\.[0-9]+,[0-9]+\.[0-9]+' | wc -l)
 		if [ "$groups" -eq 0 ] || [ "$coords" -le $((9 * groups)) ]; then
 			echo "svg $n: $groups plot groups, $coords coordinates"
@@ -269,7 +276,44 @@ check "the same points as the appended file" \
 	sh -c "grep -v '^#' sweep-report/nb-throughput.dat > a.txt; grep -v '^#' nbpage/nb-throughput.dat > b.txt; cmp -s a.txt b.txt"
 report rand sweep.csv
 check "a run with a sweep: exit 2" test "$rc" = 2
-check "says why" grep -q 'sweep.csv is netbench results and rand is not' r.err
+check "says why" grep -q 'rand is run folders and sweep.csv is netbench results' r.err
+
+echo "== a calibration"
+# A short search (12 evaluations, about 2 s) and a small Bayesian calibration (two
+# MPI costs from osu_latency, 30 design runs, 8000 samples: under a second) on
+# examples/calibration's measurements.
+small_bayes cal || fail "ncsim calibrate --bayes did not run"
+(cd cal && "$ncsim" calibrate calibrate.conf --budget 12 -j 2 --no-progress --no-wall-time --out search > search.log 2>&1) ||
+	{ cat cal/search.log; fail "ncsim calibrate did not run"; }
+report cal/search
+check "a search calibration: exit 0, the loss and 3 benchmarks (one predicted)" \
+	sh -c "test $rc = 0 && grep -q 'wrote cal/search/report.html: 4 figures' r.out && grep -q 'bibw (predicted, not fitted)' cal/search/report.html"
+svgs cal/search/report.html
+check "4 inline SVGs" test "$(wc -l < svgs.txt)" = 4
+check "every SVG has plotted elements" plotted
+# The best loss so far against history.csv's losses (profiles left out), a separate path.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["phase"] != "profile" {
+	if (n++ == 0 || $c["loss"] < best) best = $c["loss"]; printf "%d %.6g\n", $c["evaluation"], best }' \
+	cal/search/history.csv > want.txt
+awk '/^[0-9]/ { printf "%d %.6g\n", $1, $3 }' cal/search/report/calib-loss.dat > got.txt
+check "the loss figure's best so far is history.csv's running minimum" cmp -s want.txt got.txt
+report cal/bayes
+check "a Bayesian calibration: exit 0, the fit, 3 posteriors and the Sobol map" \
+	sh -c "test $rc = 0 && grep -q 'wrote cal/bayes/report.html: 5 figures' r.out"
+svgs cal/bayes/report.html
+check "every SVG has plotted elements" plotted
+shares() { # the sum of the shares of a posterior histogram's bins
+	awk '/^[0-9]/ { s += $4 } END { printf "%.6f\n", s }' "$1"
+}
+for f in cal/bayes/report/posterior-*.dat; do
+	check "$f: the bins hold every sample once (shares add up to 1)" test "$(shares "$f")" = 1.000000
+done
+check "the fit has a row per point of predictive.csv" \
+	test "$(grep -c '^[0-9]' cal/bayes/report/calib-fit-latency.dat)" = "$(grep -c '^latency,' cal/bayes/predictive.csv)"
+report cal/search cal/bayes
+check "two calibrations on one page: exit 2" sh -c "test $rc = 2 && grep -q 'a page shows one calibration' r.err"
+report cal/search rand
+check "a calibration with a run: exit 2" sh -c "test $rc = 2 && grep -q 'cal/search is a calibration and rand is run folders' r.err"
 
 echo "== ncsim run --report"
 "$ncsim" run compute.ncptl -n 4 --system df-tiny --seed 3 --no-wall-time --no-progress --out rep1 --report \

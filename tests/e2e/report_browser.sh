@@ -1,14 +1,16 @@
 #!/bin/sh
-# tests/e2e/report_browser.sh - the three kinds of `ncsim report` page opened
-# in headless Chromium (doc/report.md): one run, two runs side by side, and a
-# netbench load sweep, all on df-tiny. For each page, one Chromium run loads
+# tests/e2e/report_browser.sh - the four kinds of `ncsim report` page opened
+# in headless Chromium (doc/report.md): one run, two runs side by side, a
+# netbench load sweep, all on df-tiny, and a small Bayesian calibration. For each page, one Chromium run loads
 # it from a file:// URL, writes a screenshot and dumps the DOM it built:
 #   - no console message at all: the page has no script, so any line the
 #     browser logs to the console (--enable-logging=stderr prints each as
 #     "CONSOLE") is an error it met;
 #   - the DOM holds every figure the page lists (10 for one run, 13 for two,
-#     2 for the sweep; the runs log their I/O, so the storage figures are drawn), each an inline <svg> with plotted elements: every
-#     plot group (gnuplot_plot_N) has a coordinate that is not its key sample
+#     2 for the sweep, 5 for the calibration; the runs log their I/O, so the
+#     storage figures are drawn), each an inline <svg> with plotted elements: every
+#     plot group (gnuplot_plot_N; gnuplot_plot_Na, _Nb, ... in a multiplot's
+#     panels) has a coordinate that is not its key sample
 #     (the key sample sits right of its label, in the label's row);
 #   - nothing is loaded from elsewhere (no src, no link, no external href);
 #   - the screenshot is a PNG.
@@ -17,6 +19,7 @@
 # (README.md): without either the test fails, it does not skip.
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/tests/e2e/check.sh"
+. "$srcdir/tests/e2e/report_lib.sh"
 cd "$work" || exit 1
 
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
@@ -84,7 +87,7 @@ figures() {
 			if (index(body, "class=\"note\"")) { print id, "note"; continue }
 			if (!index(body, "<svg")) { print id, "nosvg"; continue }
 			groups = 0; empty = 0
-			while (match(body, /<g id="[^"]*gnuplot_plot_[0-9]+"/)) {
+			while (match(body, /<g id="[^"]*gnuplot_plot_[0-9]+[a-z]*"/)) {
 				body = substr(body, RSTART)
 				len = group_len(body)
 				groups++
@@ -142,6 +145,9 @@ for load in 0.1 0.3 0.5; do
 			fail "ncsim netbench --load $load --routing $routing: $(cat nb.err)"
 	done
 done
+# A small Bayesian calibration (under a second) on examples/calibration's measurements.
+small_bayes cal || fail "ncsim calibrate --bayes"
+"$ncsim" report cal/bayes > r.out 2>&1 || { cat r.out; fail "ncsim report cal/bayes"; }
 "$ncsim" report random-node > r.out 2>&1 || { cat r.out; fail "ncsim report random-node"; }
 "$ncsim" report random-node contiguous -o two.html > r.out 2>&1 || { cat r.out; fail "ncsim report of two runs"; }
 "$ncsim" report sweep.csv > r.out 2>&1 || { cat r.out; fail "ncsim report sweep.csv"; }
@@ -150,8 +156,9 @@ echo "== in Chromium"
 check_page random-node/report.html one-run 10
 check_page two.html two-runs 13
 check_page sweep-report.html netbench 2
+check_page cal/bayes/report.html calibration 5
 if [ -n "$NCSIM_SCREENSHOTS" ]; then # keep the screenshots (the test's folder is removed at its end)
-	mkdir -p "$NCSIM_SCREENSHOTS" && cp one-run.png two-runs.png netbench.png "$NCSIM_SCREENSHOTS/"
+	mkdir -p "$NCSIM_SCREENSHOTS" && cp one-run.png two-runs.png netbench.png calibration.png "$NCSIM_SCREENSHOTS/"
 fi
 
 finish report_browser

@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "report/calib.h"
+#include "report/calib_figures.h"
 #include "report/csv_read.h"
 #include "report/figures.h"
 #include "report/html.h"
@@ -135,16 +137,21 @@ static const rep_figure *fig(const rep_figures *f, const char *id)
 	return NULL;
 }
 
-/* The HTML page of runs[0..n) into a string (heap). */
-static char *page_of(rep_run **runs, size_t n, const rep_figures *f)
+/* The HTML of page p (heap). */
+static char *html_of(const rep_page *p)
 {
 	char *html = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&html, &len);
-	rep_page page = {.runs = runs, .nruns = n, .figs = f, .figdir = "report"};
-	rep_html_write(out, &page);
+	rep_html_write(out, p);
 	fclose(out);
 	return html;
+}
+
+/* The HTML page of runs[0..n) with figures f (heap). */
+static char *page_of(rep_run **runs, size_t n, const rep_figures *f)
+{
+	return html_of(&(rep_page){.runs = runs, .nruns = n, .figs = f, .figdir = "report"});
 }
 
 /*
@@ -869,6 +876,159 @@ static void test_netbench_errors(void)
 	free(dir);
 }
 
+/* ------------------------------------------------------------ calibrations */
+
+/* The HTML page of calibration c with figures f (heap). */
+static char *cal_page(const rep_cal *c, const rep_figures *f)
+{
+	return html_of(&(rep_page){.cal = c, .figs = f, .figdir = "report"});
+}
+
+static rep_cal *cal_load(const char *dir)
+{
+	char *err = NULL;
+	int bad;
+	rep_cal *c = rep_cal_load(dir, &err, &bad);
+	if (!c)
+		fprintf(stderr, "rep_cal_load %s: %s\n", dir, err);
+	free(err);
+	return c;
+}
+
+/*
+ * A search over two parameters: the chosen level's best values and two
+ * benchmarks (lat fitted, "bi bw" predicted), and history.csv with a check,
+ * search and final evaluations, a profile and a failed evaluation (both left
+ * out). Best so far: 10, 8, 8 (12 is worse), 4. Relative errors: (2.5 - 2) / 2
+ * = +25%, (3 - 4) / 4 = -25%, (110 - 100) / 100 = +10%.
+ */
+static void test_calib_search(void)
+{
+	char *dir = folder("cal");
+	put(dir, "calibration.json",
+	    "{\"ncsim_version\": \"0.1.0\", \"command_line\": \"ncsim calibrate s.conf\", \"spec\": \"s.conf\", "
+	    "\"status\": \"ok\",\n\"parameters\": [{\"name\": \"net.lat\", \"scale\": \"log\", \"low\": 100000, "
+	    "\"high\": 10000000}, {\"name\": \"net.bw\", \"scale\": \"linear\", \"low\": 1e9, \"high\": 1e10}],\n"
+	    "\"chosen_level\": \"(system)\", \"levels\": [{\"level\": \"(system)\", \"loss\": 2.5, \"best\": [\n"
+	    "{\"name\": \"net.lat\", \"value\": \"1778279 ps\", \"constrained\": true},\n"
+	    "{\"name\": \"net.bw\", \"value\": \"5e+09 B/s\", \"constrained\": false}],\n\"benchmarks\": [\n"
+	    "{\"name\": \"lat\", \"use\": \"fit\", \"points\": [{\"x\": 1, \"measured\": 2, \"sd\": 0.1, \"simulated\": 2.5},"
+	    " {\"x\": 1024, \"measured\": 4, \"sd\": 0.2, \"simulated\": 3}]},\n"
+	    "{\"name\": \"bi bw\", \"use\": \"predict\", \"points\": [{\"x\": 8, \"measured\": 100, \"sd\": 1, "
+	    "\"simulated\": 110}]}]}]}\n");
+	put(dir, "history.csv", "evaluation,phase,level,stage,loss,wall_s,net.lat,net.bw\n0,check,,,10,0.1,1,1\n"
+	                        "1,search,,,8,0.1,1,1\n2,search,,,12,0.1,1,1\n3,search,,,inf,0.1,1,1\n"
+	                        "4,profile,,,1,0.1,1,1\n5,final,,,4,0.1,1,1\n");
+	CU_ASSERT_TRUE(rep_cal_is_input(dir));
+	rep_cal *c = cal_load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_FALSE(c->bayes);
+	rep_figures f = {0};
+	rep_calfig_build(c, &f);
+	CU_ASSERT_EQUAL(f.len, 3);
+	static const char *const loss[] = {"0 10 10", "1 8 8", "2 12 8", "5 4 4", NULL};
+	CU_ASSERT_TRUE(fig(&f, "calib-loss") && rows_are(fig(&f, "calib-loss")->data, loss));
+	static const char *const lat[] = {"1 2 0.1 2.5 25 0 0 0", "1024 4 0.2 3 -25 0 0 0", NULL};
+	const rep_figure *g = fig(&f, "calib-fit-lat");
+	CU_ASSERT_TRUE(g && rows_are(g->data, lat) && strstr(g->script, "set logscale x 2") &&
+	               !strstr(g->script, "filledcurves"));
+	static const char *const bw[] = {"8 100 1 110 10 0 0 0", NULL};
+	g = fig(&f, "calib-fit-bi_bw");
+	CU_ASSERT_TRUE(g && rows_are(g->data, bw) && strstr(g->title, "bi bw (predicted, not fitted)"));
+	/* The parameters table: the best latency 1778279 ps in the unit of its range (up to 10 us), the bandwidth in GB/s. */
+	char *html = cal_page(c, &f);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>net.lat</td><td class=\"n\">1.778 \xc2\xb5s</td><td class=\"n\">0.1 \xc2\xb5s"
+	                            "</td><td class=\"n\">10 \xc2\xb5s</td><td>log</td><td>yes</td></tr>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>net.bw</td><td class=\"n\">5 GB/s</td><td class=\"n\">1 GB/s</td><td "
+	                            "class=\"n\">10 GB/s</td><td>linear</td><td>no</td></tr>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<h1>ncsim report: calibration cal</h1>") && strstr(html, "Best loss</th><td class=\"n\">2.5<"));
+	free(html);
+	rep_fig_free(&f);
+	rep_cal_free(c);
+	free(dir);
+}
+
+/* The rows of a posterior figure's data file: left, right and share of each bin (at most REP_CAL_BINS). */
+static size_t bins_of(const char *data, double *left, double *right, double *share)
+{
+	size_t n = 0;
+	for (const char *p = data; p && *p && n < REP_CAL_BINS; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (*p != '#' && sscanf(p, "%lf %lf %*f %lf", &left[n], &right[n], &share[n]) == 3)
+			n++;
+	return n;
+}
+
+/*
+ * --bayes: parameter a (ps, log-uniform prior 1 to 100 ns) and the
+ * discrepancy; posterior.csv (after its comment line) holds a = 1, 2, 2, 4 ns:
+ * 40 bins of ln(4)/40 over [ln 1, ln 4] ns put 1 ns in bin 0, 2 ns in bin 20
+ * (ln 2 is 20 bins) and 4 ns in the last (39): shares 0.25, 0.5, 0.25, bin 20
+ * starting at 2 ns and bin 39 ending at 4. Sobol: one index per point, for a.
+ */
+static void test_calib_bayes(void)
+{
+	char *dir = folder("bayes");
+	put(dir, "calibration.json",
+	    "{\"method\": \"bayes\", \"command_line\": \"ncsim calibrate b.conf --bayes\", \"map_loss\": 1.5,\n"
+	    "\"predictive_coverage_90\": 0.5, \"parameters\": [\n"
+	    "{\"name\": \"a\", \"unit\": \"ps\", \"prior\": \"log-uniform\", \"low\": 1000, \"high\": 100000, \"mean\": 2250,"
+	    " \"sd\": 1000, \"p05\": 1000, \"p95\": 4000, \"map\": 2000, \"constrained\": true},\n"
+	    "{\"name\": \"discrepancy\", \"unit\": \"share\", \"prior\": \"log-uniform\", \"low\": 0.001, \"high\": 0.5,"
+	    " \"map\": 0.02, \"constrained\": true}],\n\"points\": [\n"
+	    "{\"benchmark\": \"lat\", \"x\": 1, \"measured\": 2, \"measured_se\": 0.1, \"map_simulated\": 2.2, "
+	    "\"posterior_band\": [1.9, 2.1, 2.3], \"sobol_total\": [0.9]},\n"
+	    "{\"benchmark\": \"lat\", \"x\": 2, \"measured\": 3, \"measured_se\": 0.1, \"map_simulated\": 3, "
+	    "\"posterior_band\": [2.8, 3, 3.2], \"sobol_total\": [0.25]}]}\n");
+	put(dir, "posterior.csv", "# ncsim calibrate --bayes: 4 samples\nsample,chain,walker,log_posterior,discrepancy,"
+	                          "a [ps]\n0,0,0,1,0.01,1000\n1,0,0,1,0.02,2000\n2,0,0,1,0.03,2000\n3,0,0,1,0.05,4000\n");
+	rep_cal *c = cal_load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_TRUE(c->bayes && c->params.len == 2 && c->params.ptr[0].samples == 4);
+	rep_figures f = {0};
+	rep_calfig_build(c, &f);
+	/* the fit, a posterior per parameter, the heat map; no loss history */
+	CU_ASSERT_EQUAL(f.len, 4);
+	static const char *const lat[] = {"1 2 0.1 2.2 10 1.9 2.1 2.3", "2 3 0.1 3 0 2.8 3 3.2", NULL};
+	const rep_figure *g = fig(&f, "calib-fit-lat");
+	CU_ASSERT_TRUE(g && rows_are(g->data, lat) && strstr(g->script, "filledcurves"));
+	double l[REP_CAL_BINS], r[REP_CAL_BINS], sh[REP_CAL_BINS], sum = 0;
+	g = fig(&f, "posterior-1");
+	CU_ASSERT_FATAL(g && g->data && bins_of(g->data, l, r, sh) == REP_CAL_BINS);
+	for (size_t b = 0; b < REP_CAL_BINS; b++)
+		sum += sh[b];
+	CU_ASSERT_DOUBLE_EQUAL(sum, 1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(l[0], 1, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(sh[0], 0.25, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(l[20], 2, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(sh[20], 0.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(r[39], 4, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(sh[39], 0.25, 1e-12);
+	CU_ASSERT_TRUE(strstr(g->data, "Values in ns") && strstr(g->script, "using (2):(0):(0):(0.5) with vectors"));
+	static const char *const sobol[] = {"0 0 0.9 \"lat\" 1", "1 0 0.25 \"lat\" 2", NULL};
+	g = fig(&f, "calib-sobol");
+	CU_ASSERT_TRUE(g && rows_are(g->data, sobol) && strstr(g->script, "set ytics ('a' 0)"));
+	char *html = cal_page(c, &f);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td class=\"n\">2.25 ns</td><td class=\"n\">1 ns</td><td class=\"n\">1 ns"
+	                            "</td><td class=\"n\">4 ns</td><td class=\"n\">2 ns</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "50% of the points inside their 90% band") != NULL);
+	free(html);
+	rep_fig_free(&f);
+	rep_cal_free(c);
+
+	/* A malformed sample names its line (the comment line counts); a malformed calibration.json its place. */
+	put(dir, "posterior.csv", "# a comment\nsample,a [ps]\n0,1000\n1,x\n");
+	char *err = NULL;
+	int bad = 0;
+	CU_ASSERT_PTR_NULL(rep_cal_load(dir, &err, &bad));
+	CU_ASSERT_TRUE(bad);
+	TAKE_TAIL(err, "bayes/posterior.csv:4: column 'a [ps]': 'x' is not a number");
+	put(dir, "calibration.json", "{\"method\": \"bayes\",\n  \"points\": [}\n");
+	CU_ASSERT_PTR_NULL(rep_cal_load(dir, &err, &bad));
+	CU_ASSERT_TRUE(bad);
+	TAKE_TAIL(err, "bayes/calibration.json:2:14: expected a value");
+	free(dir);
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static void expect_fail(const char *dir, enum rep_fail want, const char *msg)
@@ -932,6 +1092,8 @@ int main(void)
 	    {"storage: I/O over time (io.csv), devices' busy share (storage.csv)", test_storage},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
+	    {"a search calibration: loss, measured and simulated points, parameters", test_calib_search},
+	    {"a Bayesian calibration: posterior marginals, bands, Sobol heat map", test_calib_bayes},
 	    {"folders that are not runs, malformed files", test_bad_runs},
 	    {"netbench: a --csv sweep's curves and points table", test_netbench_sweep},
 	    {"netbench: folders of --out runs, several inputs", test_netbench_folders},
