@@ -7,9 +7,11 @@
  * statements at top-level semicolons; each must be NAME(ARGS) with NAME one
  * of allowed_calls and ARGS made only of allowed tokens, in an order that
  * leaves no way to reach memory or trap: no `&`, no `*` except between two
- * operands (so no dereference and no cast to a pointer), no `/` or `%`.
- * What is left can only compute a number, and the API checks the numbers
- * it receives (runtime/mpi/union.c).
+ * operands (so no dereference and no cast to a pointer), no `/` or `%`, no
+ * call inside the arguments and no comma but those between arguments (so
+ * no second call hides behind `f(1), g(2)`). What is left can only compute
+ * a number, and the API checks the numbers it receives
+ * (runtime/mpi/union.c).
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "compiler/backend_filter.h"
@@ -91,12 +93,20 @@ static long re_at(re *r, const char *s, size_t len, size_t at)
 	return (long)(ov[1] - ov[0]);
 }
 
-typedef struct filter {
+const char *bf_allowed_call(size_t i)
+{
+	return i < sizeof allowed_calls / sizeof *allowed_calls ? allowed_calls[i] : NULL;
+}
+
+typedef struct parser {
 	re call;  /* NAME ( ARGS ) */
 	re token; /* one allowed argument token */
-	strbuf out;
+	int any_call;
 	const bf_item *items;
-} filter;
+	const size_t *starts; /* offset of each item in the assembled text */
+	int nitems;
+	bf_calls *out;
+} parser;
 
 /*
  * Which string item to blame for text offset `pos` of the assembled string.
@@ -125,7 +135,7 @@ static const char *map_const(const char *name, size_t n)
 	return NULL;
 }
 
-/* True when s[0..n), rewritten like emit_ident, is one of allowed_calls. */
+/* True when s[0..n), rewritten like rewrite_ident, is one of allowed_calls. */
 static int call_allowed(const char *s, size_t n)
 {
 	const char *tail = s;
@@ -143,21 +153,18 @@ static int call_allowed(const char *s, size_t n)
 	return 0;
 }
 
-/* Emits one identifier, rewriting MPI names to the Union API. */
-static void emit_ident(filter *f, const char *s, size_t n)
+/* One identifier rewritten to the Union API (heap): MPI constants by the table, MPI_Xxx to UNION_MPI_Xxx. */
+static char *rewrite_ident(const char *s, size_t n)
 {
 	const char *c = map_const(s, n);
-	if (c) {
-		sb_str(&f->out, c);
-	} else if (n > 4 && !strncmp(s, "MPI_", 4)) {
-		sb_str(&f->out, "UNION_MPI_");
-		sb_add(&f->out, s + 4, n - 4);
-	} else {
-		sb_add(&f->out, s, n);
-	}
+	if (c)
+		return xstrdup(c);
+	if (n > 4 && !strncmp(s, "MPI_", 4))
+		return xasprintf("UNION_MPI_%.*s", (int)(n - 4), s + 4);
+	return xstrndup(s, n);
 }
 
-/* True when token s[0..m) (matched by filter.token) ends an operand: a
+/* True when token s[0..m) (matched by parser.token) ends an operand: a
  * number, a name, sizeof, a message buffer or a closing parenthesis. */
 static int ends_operand(const char *s, size_t m)
 {
@@ -165,41 +172,122 @@ static int ends_operand(const char *s, size_t m)
 	       (s[0] == ')' && m == 1);
 }
 
-/* Emits the arguments s[0..n), validating each token. Returns the offset of a bad token or -1. */
-static long emit_args(filter *f, const char *s, size_t n)
+/* The kind of the token s[0..m) that parser.token matched. */
+static bf_tok_kind tok_kind(const char *s, size_t m)
+{
+	if (isspace((unsigned char)s[0]))
+		return BF_SPACE;
+	if (isdigit((unsigned char)s[0]))
+		return BF_NUMBER;
+	if (s[0] == '[')
+		return BF_BUFFER;
+	if (s[0] == '(' && m > 1)
+		return BF_CAST;
+	if (!strncmp(s, "sizeof", 6) && m > 6 && (isspace((unsigned char)s[6]) || s[6] == '('))
+		return BF_SIZEOF;
+	return isalpha((unsigned char)s[0]) || s[0] == '_' ? BF_NAME : BF_PUNCT;
+}
+
+static bf_arg *new_arg(bf_call *c, int item)
+{
+	c->args = xreallocarray(c->args, c->nargs + 1, sizeof *c->args);
+	c->args[c->nargs] = (bf_arg){.item = item};
+	return &c->args[c->nargs++];
+}
+
+static void add_tok(bf_arg *a, bf_tok t)
+{
+	a->toks = xreallocarray(a->toks, a->n + 1, sizeof *a->toks);
+	a->toks[a->n++] = t;
+}
+
+/* True when the argument holds something besides blanks. */
+static int arg_used(const bf_arg *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (a->toks[i].kind != BF_SPACE)
+			return 1;
+	return 0;
+}
+
+/*
+ * Splits the arguments s[0..n) (text offset `base`) into tokens, validating
+ * each. Returns the offset of a bad token (relative to s) or -1.
+ */
+static long parse_args(parser *p, bf_call *c, const char *s, size_t n, size_t base)
 {
 	size_t i = 0;
-	int operand = 0;   /* the last token ended an operand */
+	int operand = 0;      /* the last token ended an operand */
+	int after_name = 0;   /* the last token was a name (so `(` would call it) */
+	int depth = 0;
+	bf_arg *a = NULL;
 	while (i < n) {
+		if (!a)
+			a = new_arg(c, item_of(p->items, p->starts, p->nitems, base + i));
 		if (s[i] == '\x01') { /* expression item marker */
 			char *end;
 			long k = strtol(s + i + 1, &end, 10);
-			sb_str(&f->out, "(");
-			sb_str(&f->out, f->items[k].text);
-			sb_str(&f->out, ")");
+			add_tok(a, (bf_tok){.kind = BF_ITEM, .item = (int)k});
 			i = (size_t)(end - s) + 1;
 			operand = 1;
+			after_name = 0;
 			continue;
 		}
-		long m = re_at(&f->token, s, n, i);
+		long m = re_at(&p->token, s, n, i);
 		if (m <= 0 || (s[i] == '*' && !operand))   /* a `*` that is not a product */
 			return (long)i;
-		if (s[i] == '[') {
-			sb_str(&f->out, "NULL"); /* message buffers hold no data in a simulation */
-		} else if (isalpha((unsigned char)s[i])) {
-			emit_ident(f, s + i, (size_t)m);
-		} else {
-			sb_add(&f->out, s + i, (size_t)m);
+		bf_tok_kind k = tok_kind(s + i, (size_t)m);
+		if (k == BF_PUNCT && s[i] == '(') {
+			if (after_name)   /* a call inside the arguments */
+				return (long)i;
+			depth++;
+		} else if (k == BF_PUNCT && s[i] == ')' && --depth < 0) {
+			return (long)i;   /* closes the call before its end */
+		} else if (k == BF_PUNCT && s[i] == ',') {
+			if (depth > 0 || !arg_used(a))
+				return (long)i;   /* a comma operator, or an empty argument */
+			a = new_arg(c, item_of(p->items, p->starts, p->nitems, base + i + 1));
+			operand = after_name = 0;
+			i += (size_t)m;
+			continue;
 		}
-		if (!isspace((unsigned char)s[i]))
+		char *text = k == BF_BUFFER ? xstrdup("NULL") :
+		             k == BF_NAME   ? rewrite_ident(s + i, (size_t)m) : xstrndup(s + i, (size_t)m);
+		add_tok(a, (bf_tok){.kind = k, .text = text, .item = -1});
+		if (k != BF_SPACE) {
 			operand = ends_operand(s + i, (size_t)m);
+			after_name = k == BF_NAME;
+		}
 		i += (size_t)m;
 	}
+	if (depth != 0 || (a && !arg_used(a) && c->nargs > 1))
+		return (long)n;   /* unbalanced, or f(1, ) */
 	return -1;
 }
 
-/* Splits text at top-level ';' and checks each statement. Returns offset of the error or -1. */
-static long check_statements(filter *f, const char *text, size_t len)
+/* statement: NAME ( ARGS ) at text[a..b). Returns the offset of the error or -1. */
+static long parse_call(parser *p, const char *text, size_t a, size_t b)
+{
+	if (re_at(&p->call, text, b, a) != (long)(b - a))
+		return (long)a;
+	size_t open = a, name = a;
+	while (text[open] != '(')
+		open++;
+	while (name < open && (isalnum((unsigned char)text[name]) || text[name] == '_'))
+		name++;
+	if (!p->any_call && !call_allowed(text + a, name - a))
+		return (long)a;
+	bf_calls *o = p->out;
+	o->calls = xreallocarray(o->calls, o->n + 1, sizeof *o->calls);
+	bf_call *c = &o->calls[o->n++];
+	*c = (bf_call){.name = rewrite_ident(text + a, name - a),
+	               .item = item_of(p->items, p->starts, p->nitems, a)};
+	long bad = parse_args(p, c, text + open + 1, b - open - 2, open + 1);
+	return bad >= 0 ? (long)(open + 1) + bad : -1;
+}
+
+/* Splits text at top-level ';' and parses each statement. Returns offset of the error or -1. */
+static long parse_statements(parser *p, const char *text, size_t len)
 {
 	size_t start = 0;
 	int depth = 0;
@@ -216,25 +304,99 @@ static long check_statements(filter *f, const char *text, size_t len)
 		start = i + 1;
 		if (a == b)
 			continue;
-		if (re_at(&f->call, text, b, a) != (long)(b - a))
-			return (long)a;
-		size_t open = a, name = a;
-		while (text[open] != '(')
-			open++;
-		while (name < open && (isalnum((unsigned char)text[name]) || text[name] == '_'))
-			name++;
-		if (!call_allowed(text + a, name - a))
-			return (long)a;
-		emit_ident(f, text + a, open - a);
-		while (f->out.len && isspace((unsigned char)f->out.ptr[f->out.len - 1]))
-			f->out.ptr[--f->out.len] = 0;
-		sb_str(&f->out, "(");
-		long bad = emit_args(f, text + open + 1, b - open - 2);
+		long bad = parse_call(p, text, a, b);
 		if (bad >= 0)
-			return (long)(open + 1) + bad;
-		sb_str(&f->out, ");\n");
+			return bad;
 	}
 	return -1;
+}
+
+/*
+ * Tokens: blanks, numbers, a cast to an arithmetic type as one token (so
+ * `(int *)` is no token), + - * ( ) and `,`, a message buffer (its
+ * expression is never compiled), API names, NULL and sizeof(type). In
+ * any_call mode also any name, `/` and `%`.
+ */
+#define TOKENS \
+	"\\s+|[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?[uUlL]*" \
+	"|\\(\\s*((un)?signed\\s+)?(long\\s+long|long|int|short|char|unsigned|signed" \
+	"|double|float|size_t|int64_t|uint64_t)(\\s+int)?\\s*\\)" \
+	"|[-+*(),]" \
+	"|(?i:\\[\\s*message\\s+buffers?\\s+[A-Za-z0-9_+*/() -]+\\])" \
+	"|(UNION|MPI)_[A-Za-z0-9_]+|NULL" \
+	"|sizeof\\s*\\(\\s*(int|double|float|char|long)\\s*\\)"
+
+/* The text of the items with a marker for each expression item; starts[i] is where item i begins. */
+static char *assemble(const bf_item *items, int n, size_t *starts, size_t *len)
+{
+	strbuf text = {0};
+	sb_str(&text, "");
+	for (int i = 0; i < n; i++) {
+		starts[i] = text.len;
+		if (items[i].is_expr) {
+			char mark[32];
+			snprintf(mark, sizeof mark, "\x01%d\x02", i);
+			sb_str(&text, mark);
+		} else {
+			sb_str(&text, items[i].text);
+		}
+	}
+	*len = text.len;
+	return text.ptr;
+}
+
+int bf_parse(const bf_item *items, int n, int any_call, bf_calls *out, char **err, int *bad_item)
+{
+	*err = NULL;
+	*bad_item = -1;
+	*out = (bf_calls){0};
+	size_t len, *starts = xcalloc((size_t)n + 1, sizeof *starts);
+	char *text = assemble(items, n, starts, &len);
+	parser p = {.any_call = any_call, .items = items, .starts = starts, .nitems = n, .out = out};
+	int ok = re_compile(&p.call, any_call ? "[A-Za-z_][A-Za-z0-9_]*\\s*\\(.*\\)"
+	                                      : "(UNION|MPI)_[A-Za-z0-9_]+\\s*\\(.*\\)") == 0 &&
+	         re_compile(&p.token, any_call ? TOKENS "|[A-Za-z_][A-Za-z0-9_]*|[/%]" : TOKENS) == 0;
+	int rc = -1;
+	if (!ok) {
+		*err = xstrdup("internal error: cannot compile the backend-code patterns");
+	} else {
+		long bad = parse_statements(&p, text, len);
+		if (bad < 0) {
+			rc = 0;
+		} else {
+			*bad_item = item_of(items, starts, n, (size_t)bad);
+			*err = any_call ? xstrdup("backend code here is limited to calls NAME(ARGS); with arguments "
+			                          "made of numbers, names, casts to arithmetic types, + - * / % and "
+			                          "parentheses, message buffers and the statement's expression items")
+			                : xasprintf("backend code is limited to calls of the skeleton API "
+			                            "(UNION_MPI_*, UNION_Compute, UNION_IO_*, MPI_*) with simple "
+			                            "arguments (numbers, API constants, casts to arithmetic types, "
+			                            "+ - * and parentheses: no pointers, no division); "
+			                            "pass --allow-backend-code to run other C code");
+		}
+	}
+	if (rc != 0)
+		bf_calls_free(out);
+	re_free(&p.call);
+	re_free(&p.token);
+	free(text);
+	free(starts);
+	return rc;
+}
+
+void bf_calls_free(bf_calls *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		for (size_t j = 0; j < c->calls[i].nargs; j++) {
+			for (size_t k = 0; k < c->calls[i].args[j].n; k++)
+				free(c->calls[i].args[j].toks[k].text);
+			free(c->calls[i].args[j].toks);
+		}
+		free(c->calls[i].args);
+		free(c->calls[i].name);
+	}
+	free(c->calls);
+	*c = (bf_calls){0};
 }
 
 static char *verbatim(const bf_item *items, int n)
@@ -263,62 +425,45 @@ static char *verbatim(const bf_item *items, int n)
 	return b.ptr;
 }
 
+/* The calls printed back as C statements, one a line. */
+static char *print_calls(const bf_calls *c, const bf_item *items)
+{
+	strbuf b = {0};
+	sb_str(&b, "");
+	for (size_t i = 0; i < c->n; i++) {
+		sb_str(&b, c->calls[i].name);
+		sb_str(&b, "(");
+		for (size_t j = 0; j < c->calls[i].nargs; j++) {
+			if (j)
+				sb_str(&b, ",");
+			const bf_arg *a = &c->calls[i].args[j];
+			for (size_t k = 0; k < a->n; k++) {
+				if (a->toks[k].kind != BF_ITEM) {
+					sb_str(&b, a->toks[k].text);
+					continue;
+				}
+				sb_str(&b, "(");
+				sb_str(&b, items[a->toks[k].item].text);
+				sb_str(&b, ")");
+			}
+		}
+		sb_str(&b, ");\n");
+	}
+	return b.ptr;
+}
+
 char *bf_translate(const bf_item *items, int n, int allow_any, char **err, int *bad_item)
 {
 	*err = NULL;
 	*bad_item = -1;
 	if (allow_any)
 		return verbatim(items, n);
-	strbuf text = {0};
-	size_t *starts = xcalloc((size_t)n + 1, sizeof *starts);
-	sb_str(&text, "");
-	for (int i = 0; i < n; i++) {
-		starts[i] = text.len;
-		if (items[i].is_expr) {
-			char mark[32];
-			snprintf(mark, sizeof mark, "\x01%d\x02", i);
-			sb_str(&text, mark);
-		} else {
-			sb_str(&text, items[i].text);
-		}
-	}
-	filter f = {.items = items};
-	sb_str(&f.out, "");
-	/* Tokens: blanks, numbers, a cast to an arithmetic type as one token
-	 * (so `(int *)` is no token), + - * ( ) and `,`, a message buffer (its
-	 * expression is never compiled), API names, NULL and sizeof(type). */
-	int ok = re_compile(&f.call, "(UNION|MPI)_[A-Za-z0-9_]+\\s*\\(.*\\)") == 0 &&
-	         re_compile(&f.token,
-	                    "\\s+|[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?[uUlL]*"
-	                    "|\\(\\s*((un)?signed\\s+)?(long\\s+long|long|int|short|char|unsigned|signed"
-	                    "|double|float|size_t|int64_t|uint64_t)(\\s+int)?\\s*\\)"
-	                    "|[-+*(),]"
-	                    "|(?i:\\[\\s*message\\s+buffers?\\s+[A-Za-z0-9_+*/() -]+\\])"
-	                    "|(UNION|MPI)_[A-Za-z0-9_]+|NULL"
-	                    "|sizeof\\s*\\(\\s*(int|double|float|char|long)\\s*\\)") == 0;
-	char *result = NULL;
-	if (!ok) {
-		*err = xstrdup("internal error: cannot compile the backend-code patterns");
-	} else {
-		long bad = check_statements(&f, text.ptr, text.len);
-		if (bad < 0) {
-			result = f.out.ptr;
-			f.out.ptr = NULL;
-		} else {
-			*bad_item = item_of(items, starts, n, (size_t)bad);
-			*err = xasprintf("backend code is limited to calls of the skeleton API "
-			                 "(UNION_MPI_*, UNION_Compute, UNION_IO_*, MPI_*) with simple "
-			                 "arguments (numbers, API constants, casts to arithmetic types, "
-			                 "+ - * and parentheses: no pointers, no division); "
-			                 "pass --allow-backend-code to run other C code");
-		}
-	}
-	re_free(&f.call);
-	re_free(&f.token);
-	VEC_FREE(&f.out);
-	VEC_FREE(&text);
-	free(starts);
-	return result;
+	bf_calls c;
+	if (bf_parse(items, n, 0, &c, err, bad_item) != 0)
+		return NULL;
+	char *out = print_calls(&c, items);
+	bf_calls_free(&c);
+	return out;
 }
 
 int bf_check_declares(const char *text, int allow_any, char **err)

@@ -5,9 +5,9 @@ libncsimfe_la_SOURCES += engine/load.c engine/expr.c engine/ranges.c engine/task
 	engine/stmt_comm.c engine/stmt_misc.c engine/stmt_traffic.c
 
 # backend (libffi) sources: BACKEND EXECUTES and --plugin through libffi
-# (engine/backend.h). The libffi helper's files go here; engine/backend_none.c
-# refuses every backend call until engine/backend.c exists.
-ENGINE_BACKEND_SOURCES = engine/backend_none.c
+# (engine/backend.h); engine/ffi.mk lists them and builds their prototype table.
+ENGINE_BACKEND_SOURCES = $(ENGINE_FFI_SOURCES)
+include $(srcdir)/engine/ffi.mk
 libncsimfe_la_SOURCES += $(ENGINE_BACKEND_SOURCES)
 
 # Both engines on every e2e program, bundled workload and example (and the
