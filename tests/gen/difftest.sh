@@ -1,0 +1,343 @@
+#!/bin/sh
+# tests/gen/difftest.sh - the random differential tester: programs from
+# tests/gen/gen_prog run under `ncsim run --engine compiled` and
+# `--engine direct` with several argument sets each (task counts 2..8 and
+# the programs' parameters --p1..--p3; the compiled program is built once
+# and its cache entry serves every set), and every output must be
+# byte-identical: exit status, stdout, stderr, summary.json, tasks.csv,
+# links.csv and the logs, after removing what differs between any two runs
+# (wall and CPU time, dates, the unique run id, memory use, the command line).
+#
+# On a difference the case is kept in OUT/cases/seed-S and reduced: ddmin
+# over the program's statement nodes (gen_prog --drop) finds a smallest
+# program that still differs in the same file; it and the differing lines
+# are printed.
+#
+# Usage: difftest.sh [--count N] [--start S] [--jobs J] [--argsets K]
+#                    [--out DIR] [--stmts N] [--no-reduce] [--validate]
+#   With no option (make check): 120 programs of up to 6 top-level statements,
+#   one argument set each (about 50 s on two cores), in a
+#   temporary folder; skipped (77) by an ncsim without --engine.
+#   --out DIR keeps the work there and makes the run resumable: seeds go in
+#   chunks of 20, a finished chunk is recorded in DIR/done and skipped by
+#   the next run with the same DIR.
+#   --validate runs the compiled engine only and requires exit status 0
+#   except for programs with a deliberate error (gen_prog's check of itself).
+# Environment: NCSIM (default ./ncsim), GEN_PROG (default ./tests/gen/gen_prog).
+# Exit status: 0 if no difference was found, 1 otherwise, 2 on a usage error.
+srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+ncsim=${NCSIM:-$(pwd)/ncsim}
+genprog=${GEN_PROG:-$(pwd)/tests/gen/gen_prog}
+case $ncsim in /*) ;; *) ncsim=$(pwd)/$ncsim ;; esac
+case $genprog in /*) ;; *) genprog=$(pwd)/$genprog ;; esac
+system=$srcdir/tests/e2e/e2e-system.conf
+count=120 start=1 jobs=2 argsets=1 out= stmts=6 reduce=1 validate=0 chunk=20
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--count) count=$2; shift ;;
+	--start) start=$2; shift ;;
+	--jobs) jobs=$2; shift ;;
+	--argsets) argsets=$2; shift ;;
+	--out) out=$2; shift ;;
+	--stmts) stmts=$2; shift ;;
+	--no-reduce) reduce=0 ;;
+	--validate) validate=1 ;;
+	*) echo "usage: difftest.sh [--count N] [--start S] [--jobs J] [--argsets K] [--out DIR] [--stmts N] [--no-reduce] [--validate]" >&2
+	   exit 2 ;;
+	esac
+	[ $# -gt 0 ] && shift
+done
+[ -x "$genprog" ] || { echo "FAIL: no generator $genprog (make check builds it)"; exit 1; }
+if [ "$validate" = 0 ] && ! "$ncsim" run --help 2>&1 | grep -q -- '--engine'; then
+	echo "this ncsim has no --engine option: skipped"
+	exit 77
+fi
+if [ -z "$out" ]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-difftest.XXXXXX") || exit 1
+	trap 'rm -rf "$out"' EXIT
+fi
+mkdir -p "$out/claims" "$out/done" "$out/cases" || exit 2
+out=$(cd "$out" && pwd)
+: "${XDG_CACHE_HOME:=$out/cache}"
+export XDG_CACHE_HOME
+data=$out/data.txt
+"$genprog" --write-data "$data" || exit 2
+# The generator itself: every operator, built-in and statement kind appears in 1000 programs.
+if ! "$genprog" --seed 1 --coverage 1000 --data "$data" >"$out/coverage.txt"; then
+	echo "FAIL: gen_prog leaves features out:"
+	grep '^ *0 ' "$out/coverage.txt"
+	exit 1
+fi
+
+# normalize FILE: what differs between any two runs (of one engine or both) removed.
+normalize() {
+	sed -e '/^# Unique execution identifier:/d' -e '/^# Log creation time:/d' -e '/^# Log completion time:/d' \
+		-e '/^# Elapsed time:/d' -e '/^# Process CPU usage/d' -e '/^# Number of page faults/d' \
+		-e '/^# Peak memory allocation/d' -e '/^# Command line:/d' -e '/^# _:/d' \
+		-e '/"command_line": \[/,/\]/d' -e '/wall time/d' -e '/"wall_s"/d' \
+		-e '/output folder:/d' -e "s|$out/||g" "$1"
+}
+
+# argset SEED I: the task count and program options of argument set I of SEED.
+argset() {
+	awk -v s="$1" -v i="$2" 'BEGIN {
+		h = (s * 7919 + i * 104729) % 1000003
+		printf "-n %d -- --p1=%d --p2=%d --p3=%d", 2 + h % 7, int(h / 7) % 10, int(h / 70) % 10, int(h / 700) % 10
+	}'
+}
+
+# run_engine ENGINE PROG DIR ARGS...: one run; DIR gets rc, stdout, stderr and the output folder o/.
+run_engine() {
+	r_engine=$1 r_prog=$2 r_dir=$3
+	shift 3
+	rm -rf "$r_dir"
+	mkdir -p "$r_dir"
+	if [ "$r_engine" = any ]; then
+		set -- "$r_prog" --system "$system" --no-wall-time --no-progress --out "$r_dir/o" "$@"
+	else
+		set -- "$r_prog" --engine "$r_engine" --system "$system" --no-wall-time --no-progress --out "$r_dir/o" "$@"
+	fi
+	"$ncsim" run "$@" >"$r_dir/stdout" 2>"$r_dir/stderr" </dev/null
+	echo $? >"$r_dir/rc"
+}
+
+# cc_warnings: C compiler diagnostics about the generated C taken out of stderr
+# (the compiled engine prints them on a cache miss only; reported separately).
+cc_warnings() {
+	grep -v -e ": In function " -e ": warning: .*\[-W[a-z-]*\]\$" -e '^ *[0-9]* | ' -e '^ *| '
+}
+
+# flatten DIR: one normalized text of a run, section by section (=== NAME).
+flatten() {
+	for f in rc stdout; do
+		echo "=== $f"
+		normalize "$1/$f"
+	done
+	echo "=== stderr"
+	normalize "$1/stderr" | cc_warnings
+	[ -d "$1/o" ] || return 0
+	(cd "$1/o" && find . -type f | sort) | while read -r f; do
+		echo "=== $f"
+		normalize "$1/o/$f"
+	done
+}
+
+# differs DIR_A DIR_B: 0 if the runs differ; writes DIR_A/../diff (first differing section and lines).
+differs() {
+	flatten "$1" >"$1.flat"
+	flatten "$2" >"$2.flat"
+	cmp -s "$1.flat" "$2.flat" && return 1
+	diff "$1.flat" "$2.flat" >"$1.diff"
+	# the section of the first differing line
+	d_line=$(sed -n '1s/^\([0-9]*\).*/\1/p' "$1.diff")
+	head -n "$d_line" "$1.flat" | grep '^=== ' | tail -1 | sed 's/^=== //' >"$1.section"
+	return 0
+}
+
+# bad_alone DIR PROG: 0 if one compiled run is wrong (validate mode): a crash,
+# an internal error, or a failure of a program without a deliberate error.
+bad_alone() {
+	b_rc=$(cat "$1/rc")
+	[ "$b_rc" -ge 3 ] && return 0
+	grep -q 'internal error' "$1/stderr" && return 0
+	[ "$b_rc" -ne 0 ] && ! grep -q '^# deliberate error' "$2" && return 0
+	return 1
+}
+
+# check PROG ARGS...: 0 if PROG shows a problem with these arguments ($work/a, $work/b hold the runs).
+check() {
+	c_prog=$1
+	shift
+	if [ "$validate" = 1 ]; then
+		run_engine any "$c_prog" "$work/a" "$@"
+		echo "exit $(cat "$work/a/rc")" >"$work/a.section"
+		bad_alone "$work/a" "$c_prog"
+		return
+	fi
+	run_engine compiled "$c_prog" "$work/a" "$@"
+	run_engine direct "$c_prog" "$work/b" "$@"
+	differs "$work/a" "$work/b"
+}
+
+# same_problem PROG ARGS...: the problem reproduces, in the same section as the original one.
+same_problem() {
+	check "$@" || return 1
+	cmp -s "$work/a.section" "$cdir/section"
+}
+
+# reduce SEED ARGS...: ddmin over the statement nodes; writes $cdir/min.ncptl.
+reduce() {
+	r_seed=$1
+	shift
+	r_n=$("$genprog" --seed "$r_seed" --stmts "$stmts" --data "$data" --nodes)
+	keep=$(seq 0 $((r_n - 1)) | tr '\n' ' ')
+	granularity=2
+	tests=0
+	while :; do
+		len=$(echo $keep | wc -w)
+		[ "$len" -le 1 ] && break
+		[ "$granularity" -gt "$len" ] && granularity=$len
+		found=
+		i=0
+		# complements first: dropping one part is the usual way a program shrinks
+		while [ $i -lt "$granularity" ] && [ -z "$found" ]; do
+			cand=$(echo $keep | awk -v n="$granularity" -v i="$i" '{ for (k = 1; k <= NF; k++) if (int((k - 1) * n / NF) != i) printf "%s ", $k }')
+			if try_keep "$r_seed" "$r_n" "$cand" "$@"; then
+				keep=$cand
+				found=1
+				[ "$granularity" -gt 2 ] && granularity=$((granularity - 1))
+			fi
+			i=$((i + 1))
+		done
+		[ -n "$found" ] && continue
+		[ "$granularity" -ge "$len" ] && break
+		granularity=$((granularity * 2))
+	done
+	drop_list "$r_n" "$keep" >"$cdir/min.drop"
+	"$genprog" --seed "$r_seed" --stmts "$stmts" --data "$data" --drop "$(cat "$cdir/min.drop")" >"$cdir/min.ncptl"
+	simplify "$@"
+	echo "$tests" >"$cdir/min.tests"
+}
+
+# replace_group FILE K: FILE with its K-th parenthesized group (outside strings) replaced by 1.
+replace_group() {
+	awk -v k="$2" 'BEGIN { RS = "\001"; ORS = "" } {
+		n = length($0); instr = 0; depth = 0; seen = 0; from = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (instr) { if (c == "\\") i++; else if (c == "\"") instr = 0; continue }
+			if (c == "\"") { instr = 1; continue }
+			if (c == "(") { depth++; if (++seen == k) { from = i; target = depth } }
+			else if (c == ")") { if (from && depth == target) { print substr($0, 1, from - 1) "1" substr($0, i + 1); exit } depth-- }
+		}
+		print $0
+	}' "$1"
+}
+
+# simplify ARGS...: replaces parenthesized groups of $cdir/min.ncptl by 1 while the program stays valid and the problem stays.
+simplify() {
+	k=1
+	while [ "$k" -le 400 ]; do
+		replace_group "$cdir/min.ncptl" "$k" >"$work/simp.ncptl"
+		cmp -s "$work/simp.ncptl" "$cdir/min.ncptl" && break
+		tests=$((tests + 1))
+		if "$ncsim" check "$work/simp.ncptl" >/dev/null 2>&1 && same_problem "$work/simp.ncptl" "$@"; then
+			cp "$work/simp.ncptl" "$cdir/min.ncptl"
+		else
+			k=$((k + 1))
+		fi
+	done
+}
+
+# drop_list N "KEPT": the node numbers in 0..N-1 not kept, comma-separated (or -1: none).
+drop_list() {
+	echo "$2" | awk -v n="$1" '{ for (k = 1; k <= NF; k++) kept[$k] = 1 }
+		END { s = ""; for (i = 0; i < n; i++) if (!(i in kept)) s = s (s == "" ? "" : ",") i; print (s == "" ? "1000000" : s) }'
+}
+
+# try_keep SEED N "KEPT" ARGS...: 0 if the program with only KEPT nodes still shows the problem.
+try_keep() {
+	t_seed=$1 t_n=$2 t_keep=$3
+	shift 3
+	tests=$((tests + 1))
+	"$genprog" --seed "$t_seed" --stmts "$stmts" --data "$data" --drop "$(drop_list "$t_n" "$t_keep")" >"$work/try.ncptl"
+	same_problem "$work/try.ncptl" "$@"
+}
+
+# report_case SEED ARGS...: keeps the case, reduces it and prints it.
+report_case() {
+	p_seed=$1
+	shift
+	cdir=$out/cases/seed-$p_seed
+	rm -rf "$cdir"
+	mkdir -p "$cdir"
+	cp "$work/p.ncptl" "$cdir/program.ncptl"
+	echo "$*" >"$cdir/args"
+	if [ "$validate" = 1 ]; then
+		cp "$work/a/stderr" "$cdir/stderr"
+		cp "$work/a.section" "$cdir/section"
+	else
+		cp "$work/a.diff" "$cdir/diff"
+		cp "$work/a.section" "$cdir/section"
+	fi
+	if [ "$reduce" = 1 ]; then
+		reduce "$p_seed" "$@"
+		check "$cdir/min.ncptl" "$@"
+		if [ "$validate" = 1 ]; then
+			cp "$work/a/stderr" "$cdir/min.stderr"
+		else
+			cp "$work/a.diff" "$cdir/min.diff"
+		fi
+	fi
+	{
+		echo "DIFFERENCE: seed $p_seed, ncsim run PROG --system e2e-system.conf $*: in $(cat "$cdir/section")"
+		if [ -f "$cdir/min.ncptl" ]; then
+			echo "  smallest program ($(grep -vc '^#' "$cdir/min.ncptl") lines, $(cat "$cdir/min.tests") reduction runs): $cdir/min.ncptl"
+			grep -v '^#' "$cdir/min.ncptl" | sed 's/^/    /'
+			echo "  differing lines:"
+			head -20 "$cdir/min.diff" "$cdir/min.stderr" 2>/dev/null | sed 's/^/    /'
+		else
+			head -20 "$cdir/diff" "$cdir/stderr" 2>/dev/null | sed 's/^/    /'
+		fi
+	} | tee "$cdir/report.txt"
+}
+
+# one_seed SEED: generates the program, runs its argument sets; prints DIFF lines.
+one_seed() {
+	s=$1
+	programs=$((programs + 1))
+	if ! "$genprog" --seed "$s" --stmts "$stmts" --data "$data" >"$work/p.ncptl"; then
+		echo "FAIL: gen_prog --seed $s failed"
+		diffs=$((diffs + 1))
+		return
+	fi
+	k=1
+	while [ "$k" -le "$argsets" ]; do
+		runs=$((runs + 1))
+		if check "$work/p.ncptl" $(argset "$s" "$k"); then
+			diffs=$((diffs + 1))
+			report_case "$s" $(argset "$s" "$k")
+			return
+		fi
+		grep -q '^# deliberate error' "$work/p.ncptl" && [ "$(cat "$work/a/rc")" != 0 ] && errors=$((errors + 1))
+		k=$((k + 1))
+	done
+}
+
+# worker ID: claims chunks of seeds until none is left.
+worker() {
+	work=$out/work.$1
+	mkdir -p "$work"
+	c=$(( (start - 1) / chunk ))
+	last=$(( (start + count - 2) / chunk ))
+	while [ "$c" -le "$last" ]; do
+		if [ ! -f "$out/done/$c" ] && mkdir "$out/claims/$c" 2>/dev/null; then
+			runs=0 diffs=0 errors=0 programs=0
+			s=$((c * chunk + 1))
+			while [ "$s" -le $(( (c + 1) * chunk )) ]; do
+				if [ "$s" -ge "$start" ] && [ "$s" -lt $((start + count)) ]; then
+					one_seed "$s"
+				fi
+				s=$((s + 1))
+			done
+			echo "$programs $runs $diffs $errors" >"$out/done/$c"
+		fi
+		c=$((c + 1))
+	done
+}
+
+# A claim without its done file was interrupted: run it again.
+for d in "$out"/claims/*; do
+	[ -d "$d" ] && [ ! -f "$out/done/$(basename "$d")" ] && rmdir "$d"
+done
+j=1
+while [ "$j" -le "$jobs" ]; do
+	worker "$j" &
+	j=$((j + 1))
+done
+wait
+cat "$out"/done/* 2>/dev/null | awk -v v="$validate" '
+	{ p += $1; r += $2; d += $3; e += $4 }
+	END { printf "%d programs, %d runs (%s), %d with a difference, %d runs ending in a deliberate error\n",
+	      p, r, v ? "compiled engine only" : "each under both engines", d, e; exit d > 0 }'
