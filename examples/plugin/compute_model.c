@@ -1,8 +1,11 @@
 /*
  * compute_model.c - the example plugin (see compute_model.h). Build it as a
- * shared library; it calls UNION_Compute, which ncsim itself provides:
+ * shared library; it calls UNION_Compute, which ncsim itself provides when it
+ * loads the library, so nothing is linked:
  *
- *   cc -shared -fPIC -I$(ncsim's include dir) -o compute_model.so compute_model.c
+ *   cc -shared -fPIC $(pkg-config --cflags ncsim) -o compute_model.so compute_model.c
+ *
+ * (make check builds it with libtool, see engine/ffi.mk.)
  */
 #include "compute_model.h"
 
