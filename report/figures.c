@@ -8,6 +8,7 @@
 
 #include "report/io_figures.h"
 #include "report/text.h"
+#include "report/traffic.h"
 
 /* A list of names that belong to the runs (jobs, link kinds). */
 typedef VEC(const char *) name_vec;
@@ -427,6 +428,7 @@ void rep_fig_build(rep_run *const *runs, size_t n, rep_figures *out)
 	else
 		fig_link_bytes_by_kind(out, &L, &kinds);
 	fig_saturation(out, &L);
+	rep_traffic_figure(runs, n, out);
 	rep_iofig_build(runs, n, out);
 	VEC_FREE(&kinds);
 	layout_free(&L);

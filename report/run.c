@@ -13,6 +13,7 @@
 #include "report/csv_read.h"
 #include "report/io.h"
 #include "report/json_read.h"
+#include "report/traffic.h"
 #include "report/text.h"
 
 /* --------------------------------------------------------------- summary.json */
@@ -312,7 +313,7 @@ rep_run *rep_run_load(const char *dir, char **err, enum rep_fail *why)
 	if (load_summary(r, err, why) < 0 ||
 	    rep_run_stream(r, "tasks.csv", task_cols, T_NCOLS, T_NCOLS, &r->tasks_missing, add_task_row, &last, err) < 0 ||
 	    rep_run_stream(r, "links.csv", link_cols, L_NCOLS, L_NREQ, &r->links_missing, add_link_row, NULL, err) < 0 ||
-	    rep_io_load(r, err) < 0) {
+	    rep_io_load(r, err) < 0 || rep_traffic_load(r, err) < 0) {
 		rep_run_free(r);
 		return NULL;
 	}
@@ -337,6 +338,7 @@ void rep_run_free(rep_run *r)
 	VEC_FREE(&r->kinds);
 	VEC_FREE(&r->global_sat);
 	rep_io_free(r);
+	rep_traffic_free(r);
 	free(r->dir);
 	free(r->label);
 	free(r->version);

@@ -68,6 +68,12 @@ typedef struct rep_io_series {
 	double bytes[REP_IO_BINS];     /* bytes in each bin, each request's spread evenly from issue to completion */
 } rep_io_series;
 
+/* The bytes a (job, class) pair put on the links of one kind (links_by_class.csv). */
+typedef struct rep_traffic {
+	char *kind, *part;          /* part: "JOB CLASS" */
+	double bytes;
+} rep_traffic;
+
 typedef struct rep_run {
 	char *dir, *label;          /* the folder, and its name in figures (its base name) */
 	/* summary.json; text members are "" when absent */
@@ -84,6 +90,9 @@ typedef struct rep_run {
 	rep_kinds devices;          /* storage.csv: each device's busy time (ps) by device kind */
 	VEC(rep_io_series) io;      /* io.csv: by device class and operation, in order of appearance */
 	double io_bin_ps;           /* the width of io's bins: the simulated time / REP_IO_BINS */
+	/* links_by_class.csv (report/traffic.h): NULL when read, else why not */
+	char *traffic_missing;
+	VEC(rep_traffic) traffic;   /* per link kind and (job, class), in order of appearance */
 } rep_run;
 
 /* How loading a run can fail; the CLI turns these into exit statuses. */

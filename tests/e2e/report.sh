@@ -115,7 +115,7 @@ echo "== one run"
 report rand
 check "report of one run exits 0" test "$rc" = 0
 check "the page is DIR/report.html" test -s rand/report.html
-check "stdout names the page" grep -q 'wrote rand/report.html: 10 figures' r.out
+check "stdout names the page" grep -q 'wrote rand/report.html: 11 figures' r.out
 check "no script, no external image, style sheet or frame" \
 	sh -c "! grep -qiE '<script|<img|<link|<iframe|src=' rand/report.html"
 check "the header shows the command line and the seed" \
@@ -123,7 +123,7 @@ check "the header shows the command line and the seed" \
 check "a table of contents and the per-job summary" \
 	sh -c "grep -q '<nav><h2>Contents' rand/report.html && grep -q '<td>checkpoint</td><td class=\"n\">8</td>' rand/report.html"
 svgs rand/report.html
-check "10 inline SVGs, one per figure (3 of storage)" test "$(wc -l < svgs.txt)" = 10
+check "11 inline SVGs, one per figure (3 of storage)" test "$(wc -l < svgs.txt)" = 11
 check "every SVG has plotted elements" plotted
 check "no XML prologue inside the page" sh -c "! grep -q '<?xml' rand/report.html"
 check "ids are unique in the page" sh -c "test -z \"\$(grep -o \" id=['\\\"][^'\\\"]*\" rand/report.html | sort | uniq -d)\""
@@ -152,6 +152,13 @@ close() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(b > 0 && (d < 0 ? -
 check "I/O rate: the bins add up to io.csv's bytes ($(io_sum bytes))" close "$(binned rand/report/io-rate.dat)" "$(io_sum bytes)"
 check "I/O in flight: the bins add up to the requests' spans ($(io_sum span) s)" \
 	close "$(binned rand/report/io-inflight.dat)" "$(io_sum span)"
+# The traffic by job and class: each kind's bar adds up to links.csv's bytes on that kind (a separate file).
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { s[$c["kind"]] += $c["bytes"] }
+	END { for (k in s) if (s[k] > 0) printf "%s %.6g\n", k, s[k] }' rand/links.csv | sort > want.txt
+awk '/^# Values in/ { u = $4 == "MB." ? 1e6 : $4 == "GB." ? 1e9 : $4 == "kB." ? 1e3 : 1 }
+	/^[0-9]/ { s = 0; for (i = 5; i <= NF; i++) s += $i; printf "%s %.6g\n", $3, s * u }' rand/report/link-traffic.dat |
+	tr -d '"' | sort > got.txt
+check "link traffic: each kind's bar is links.csv's bytes on that kind" sh -c "test -s want.txt && cmp -s want.txt got.txt"
 cp rand/report.html first.html
 (cd rand/report && gnuplot -e "outfile='again.svg'" link-bytes.gp) > /dev/null 2>&1
 check "a figure's script redraws it by hand" test -s rand/report/again.svg
@@ -166,7 +173,7 @@ check "the page is -o, its figures in the folder named after it" sh -c "test -s 
 check "the runs are labelled by their folder names" sh -c "grep -q \"'rand'\" out/cmp/time.gp && grep -q \"'cont'\" out/cmp/time.gp"
 check "a slowdown table against the first run" grep -q '<td>checkpoint</td><td>cont</td>' out/cmp.html
 svgs out/cmp.html
-check "13 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 13
+check "14 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 14
 check "every SVG has plotted elements" plotted
 check "each figure's files are in out/cmp/" files_of out/cmp.html out/cmp
 (cd out && "$ncsim" report ../rand ../cont ../zero > ../r.out 2>&1)
@@ -296,7 +303,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["phase"] != "p
 	if (n++ == 0 || $c["loss"] < best) best = $c["loss"]; printf "%d %.6g\n", $c["evaluation"], best }' \
 	cal/search/history.csv > want.txt
 awk '/^[0-9]/ { printf "%d %.6g\n", $1, $3 }' cal/search/report/calib-loss.dat > got.txt
-check "the loss figure's best so far is history.csv's running minimum" cmp -s want.txt got.txt
+check "the loss figure's best so far is history.csv's running minimum" sh -c "test -s want.txt && cmp -s want.txt got.txt"
 report cal/bayes
 check "a Bayesian calibration: exit 0, the fit, 3 posteriors and the Sobol map" \
 	sh -c "test $rc = 0 && grep -q 'wrote cal/bayes/report.html: 5 figures' r.out"

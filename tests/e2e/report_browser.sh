@@ -6,7 +6,7 @@
 #   - no console message at all: the page has no script, so any line the
 #     browser logs to the console (--enable-logging=stderr prints each as
 #     "CONSOLE") is an error it met;
-#   - the DOM holds every figure the page lists (10 for one run, 13 for two,
+#   - the DOM holds every figure the page lists (11 for one run, 14 for two,
 #     2 for the sweep, 5 for the calibration; the runs log their I/O, so the
 #     storage figures are drawn), each an inline <svg> with plotted elements: every
 #     plot group (gnuplot_plot_N; gnuplot_plot_Na, _Nb, ... in a multiplot's
@@ -153,8 +153,8 @@ small_bayes cal || fail "ncsim calibrate --bayes"
 "$ncsim" report sweep.csv > r.out 2>&1 || { cat r.out; fail "ncsim report sweep.csv"; }
 
 echo "== in Chromium"
-check_page random-node/report.html one-run 10
-check_page two.html two-runs 13
+check_page random-node/report.html one-run 11
+check_page two.html two-runs 14
 check_page sweep-report.html netbench 2
 check_page cal/bayes/report.html calibration 5
 if [ -n "$NCSIM_SCREENSHOTS" ]; then # keep the screenshots (the test's folder is removed at its end)

@@ -563,6 +563,37 @@ static void test_storage(void)
 	free(dir);
 }
 
+/* ------------------------------------------------------------ link traffic */
+
+/*
+ * links_by_class.csv of the hand-made run (jobs a and b): injection links
+ * carry a's mpi 100 + 200 B and b's io 300 B; a global link a's mpi 5 MB and
+ * 1000 B of io from the pairs beyond the labelled ones (job -1). In MB (the
+ * tallest bar, 5.001 MB): injection 0.0003, 0.0003, 0; global 5, 0, 0.001,
+ * each bar with 2 pairs that have bytes.
+ */
+static void test_traffic(void)
+{
+	char *dir = make_run("traffic", 10000000000ULL, 4000000000ULL);
+	put(dir, "links_by_class.csv", "router,port,kind,peer,job,class,bytes\n0,0,injection,0,0,mpi,100\n"
+	                               "0,0,injection,0,1,io,300\n0,1,injection,1,0,mpi,200\n0,3,global,2,0,mpi,5000000\n"
+	                               "0,3,global,2,-1,io,1000\n");
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	const rep_figure *g = fig(&f, "link-traffic");
+	static const char *const rows[] = {"0 \"traffic\" \"injection\" 2 0.0003 0.0003 0",
+	                                   "1 \"traffic\" \"global\" 2 5 0 0.001", NULL};
+	CU_ASSERT_TRUE(g && rows_are(g->data, rows) && strstr(g->data, "# x series group count a_mpi b_io other_io"));
+	CU_ASSERT_TRUE(g && strstr(g->script, "set xtics ('injection' 0, 'global' 1)") && strstr(g->data, "Values in MB"));
+	rep_fig_free(&f);
+	rep_run_free(r);
+	put(dir, "links_by_class.csv", "kind,job,class,bytes\ninjection,5,mpi,1\n");
+	expect_fail(dir, REP_FAIL_INPUT, "traffic/links_by_class.csv:2: job 5 is not in summary.json (it lists 2)");
+	free(dir);
+}
+
 /* ------------------------------------------------------------ several runs */
 
 static void test_several_runs(void)
@@ -1090,6 +1121,7 @@ int main(void)
 	    {"a run without tasks.csv and links.csv", test_missing_files},
 	    {"the analytic network's links.csv (no saturation_ps)", test_analytic_links},
 	    {"storage: I/O over time (io.csv), devices' busy share (storage.csv)", test_storage},
+	    {"link traffic by job and class (links_by_class.csv)", test_traffic},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
 	    {"a search calibration: loss, measured and simulated points, parameters", test_calib_search},
