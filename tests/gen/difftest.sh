@@ -14,7 +14,7 @@
 # are printed.
 #
 # Usage: difftest.sh [--count N] [--start S] [--jobs J] [--argsets K]
-#                    [--out DIR] [--stmts N] [--no-reduce] [--validate]
+#                    [--out DIR] [--stmts N] [--no-reduce] [--validate] [--gen-opt OPT]
 #   With no option (make check): 120 programs of up to 6 top-level statements,
 #   one argument set each (about 50 s on two cores), in a
 #   temporary folder; skipped (77) by an ncsim without --engine.
@@ -23,6 +23,7 @@
 #   the next run with the same DIR.
 #   --validate runs the compiled engine only and requires exit status 0
 #   except for programs with a deliberate error (gen_prog's check of itself).
+#   --gen-opt OPT passes OPT to gen_prog (e.g. --nested-ranges, --errors 0).
 # Environment: NCSIM (default ./ncsim), GEN_PROG (default ./tests/gen/gen_prog).
 # Exit status: 0 if no difference was found, 1 otherwise, 2 on a usage error.
 srcdir=${NCSIM_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -31,7 +32,7 @@ genprog=${GEN_PROG:-$(pwd)/tests/gen/gen_prog}
 case $ncsim in /*) ;; *) ncsim=$(pwd)/$ncsim ;; esac
 case $genprog in /*) ;; *) genprog=$(pwd)/$genprog ;; esac
 system=$srcdir/tests/e2e/e2e-system.conf
-count=120 start=1 jobs=2 argsets=1 out= stmts=6 reduce=1 validate=0 chunk=20
+count=120 start=1 jobs=2 argsets=1 out= stmts=6 reduce=1 validate=0 chunk=20 genopts=
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -43,7 +44,8 @@ while [ $# -gt 0 ]; do
 	--stmts) stmts=$2; shift ;;
 	--no-reduce) reduce=0 ;;
 	--validate) validate=1 ;;
-	*) echo "usage: difftest.sh [--count N] [--start S] [--jobs J] [--argsets K] [--out DIR] [--stmts N] [--no-reduce] [--validate]" >&2
+	--gen-opt) genopts="$genopts $2"; shift ;;
+	*) echo "usage: difftest.sh [--count N] [--start S] [--jobs J] [--argsets K] [--out DIR] [--stmts N] [--no-reduce] [--validate] [--gen-opt OPT]" >&2
 	   exit 2 ;;
 	esac
 	[ $# -gt 0 ] && shift
@@ -170,7 +172,7 @@ same_problem() {
 reduce() {
 	r_seed=$1
 	shift
-	r_n=$("$genprog" --seed "$r_seed" --stmts "$stmts" --data "$data" --nodes)
+	r_n=$("$genprog" $genopts --seed "$r_seed" --stmts "$stmts" --data "$data" --nodes)
 	keep=$(seq 0 $((r_n - 1)) | tr '\n' ' ')
 	granularity=2
 	tests=0
@@ -195,7 +197,7 @@ reduce() {
 		granularity=$((granularity * 2))
 	done
 	drop_list "$r_n" "$keep" >"$cdir/min.drop"
-	"$genprog" --seed "$r_seed" --stmts "$stmts" --data "$data" --drop "$(cat "$cdir/min.drop")" >"$cdir/min.ncptl"
+	"$genprog" $genopts --seed "$r_seed" --stmts "$stmts" --data "$data" --drop "$(cat "$cdir/min.drop")" >"$cdir/min.ncptl"
 	simplify "$@"
 	echo "$tests" >"$cdir/min.tests"
 }
@@ -241,7 +243,7 @@ try_keep() {
 	t_seed=$1 t_n=$2 t_keep=$3
 	shift 3
 	tests=$((tests + 1))
-	"$genprog" --seed "$t_seed" --stmts "$stmts" --data "$data" --drop "$(drop_list "$t_n" "$t_keep")" >"$work/try.ncptl"
+	"$genprog" $genopts --seed "$t_seed" --stmts "$stmts" --data "$data" --drop "$(drop_list "$t_n" "$t_keep")" >"$work/try.ncptl"
 	same_problem "$work/try.ncptl" "$@"
 }
 
@@ -287,7 +289,7 @@ report_case() {
 one_seed() {
 	s=$1
 	programs=$((programs + 1))
-	if ! "$genprog" --seed "$s" --stmts "$stmts" --data "$data" >"$work/p.ncptl"; then
+	if ! "$genprog" $genopts --seed "$s" --stmts "$stmts" --data "$data" >"$work/p.ncptl"; then
 		echo "FAIL: gen_prog --seed $s failed"
 		diffs=$((diffs + 1))
 		return
