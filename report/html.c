@@ -92,10 +92,11 @@ static void inputs_one(FILE *f, const rep_run *r)
 	fputs("</table>\n", f);
 }
 
+/* Several runs: a row each, then their command lines below the table (long ones would squeeze its columns). */
 static void inputs_many(FILE *f, const rep_page *p)
 {
 	fputs("<table class=\"inputs\">\n<tr><th>Run</th><th>Status</th><th>System</th><th>Network</th><th>Seed</th>"
-	      "<th>ncsim</th><th>Simulated time</th><th>Command line</th></tr>\n",
+	      "<th>ncsim</th><th>Simulated time</th></tr>\n",
 	      f);
 	for (size_t i = 0; i < p->nruns; i++) {
 		const rep_run *r = p->runs[i];
@@ -107,11 +108,17 @@ static void inputs_many(FILE *f, const rep_page *p)
 		fprintf(f, "<td class=\"n\">%llu</td>", (unsigned long long)r->seed);
 		cell_text(f, r->version);
 		cell_quantity(f, (double)r->sim_end_ps, 0);
-		fputs("<td><code>", f);
-		esc(f, r->command);
-		fputs("</code></td></tr>\n", f);
+		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table>\n<p>Command lines:</p>\n<ul class=\"commands\">\n", f);
+	for (size_t i = 0; i < p->nruns; i++) {
+		fputs("<li><b>", f);
+		esc(f, p->runs[i]->label);
+		fputs("</b>: <code>", f);
+		esc(f, *p->runs[i]->command ? p->runs[i]->command : "?");
+		fputs("</code></li>\n", f);
+	}
+	fputs("</ul>\n", f);
 }
 
 static void contents(FILE *f, const rep_page *p)
@@ -196,22 +203,28 @@ static void cell_ratio(FILE *f, double x, double ref)
 		fputs("<td class=\"n\">&ndash;</td>", f);
 }
 
-/* The length of the longest common suffix of a and b. */
-static size_t common_suffix(const char *a, const char *b)
+/*
+ * How much names a and b share: the length of their common beginning plus
+ * that of their common end (run-study.sh names its runs
+ * WORKLOAD-PLACEMENT-ROUTING, MFNetSim's full study PLACEMENT-ROUTING-WORKLOAD).
+ */
+static size_t shared(const char *a, const char *b)
 {
-	size_t na = strlen(a), nb = strlen(b), k = 0;
-	while (k < na && k < nb && a[na - 1 - k] == b[nb - 1 - k])
-		k++;
-	return k;
+	size_t na = strlen(a), nb = strlen(b), pre = 0, suf = 0;
+	while (pre < na && pre < nb && a[pre] == b[pre])
+		pre++;
+	while (suf < na - pre && suf < nb - pre && a[na - 1 - suf] == b[nb - 1 - suf])
+		suf++;
+	return pre + suf;
 }
 
 /*
  * The reference of job name in run r for the slowdown table, or NULL (no
  * row). When some runs have the job alone and others share the machine with
  * other jobs (an interference study), a run where it shares is compared with
- * the run where it is alone whose name ends like r's (run-study.sh names its
- * runs WORKLOAD-PLACEMENT-ROUTING); otherwise every run after the first that
- * has the job is compared with that first one.
+ * the run where it is alone whose name shares the most with r's (the same
+ * placement and routing); otherwise every run after the first that has the
+ * job is compared with that first one.
  */
 static const rep_run *reference(const rep_page *p, const char *name, size_t r)
 {
@@ -226,7 +239,7 @@ static const rep_run *reference(const rep_page *p, const char *name, size_t r)
 			nshared++;
 			continue;
 		}
-		size_t s = common_suffix(x->label, p->runs[r]->label);
+		size_t s = shared(x->label, p->runs[r]->label);
 		if (nalone++ == 0 || s > best) {
 			alone = x;
 			best = s;
@@ -264,8 +277,9 @@ static void slowdown(FILE *f, const rep_page *p)
 	      "reference run: the ratio of its end time, of its mean MPI time per rank and of its mean I/O time "
 	      "per rank (summary.json). The reference is the first run that has the job; but when some runs have "
 	      "the job alone and others run it beside other jobs (an interference study), each run where it shares "
-	      "the machine is compared with a run where it is alone, the one whose name ends like its own (the same "
-	      "placement and routing in the names WORKLOAD-PLACEMENT-ROUTING). Above 1: slower than in the "
+	      "the machine is compared with a run where it is alone, the one whose name shares the most with its own "
+	      "at the start and the end (the same placement and routing in names such as WORKLOAD-PLACEMENT-ROUTING "
+	      "or PLACEMENT-ROUTING-WORKLOAD). Above 1: slower than in the "
 	      "reference; a dash: the reference spent no time there.</p>\n<table>\n<tr><th>Job</th><th>Run</th>"
 	      "<th>Against</th><th>End</th><th>End ratio</th><th>MPI per rank</th><th>MPI ratio</th>"
 	      "<th>I/O per rank</th><th>I/O ratio</th></tr>\n",

@@ -726,6 +726,40 @@ static void test_study(void)
 	free(alloc);
 }
 
+/*
+ * MFNetSim's full study names its runs PLACEMENT-ROUTING-WORKLOAD: the run of
+ * a alone that shares the most with a hybrid's name is then the one with the
+ * same beginning. Ends and MPI as in test_study: cont-min-hyb against
+ * cont-min-a (20 / 10 ms), rand-min-hyb against rand-min-a (10 / 4 ms).
+ */
+static void test_study_prefix(void)
+{
+	char *out = folder("full"), *runs = folder("full/runs");
+	alone_run("full/runs/cont-min-a", 10000000000ULL, 4000000000ULL);
+	alone_run("full/runs/rand-min-a", 4000000000ULL, 4000000000ULL);
+	free(make_run("full/runs/cont-min-hyb", 20000000000ULL, 12000000000ULL));
+	free(make_run("full/runs/rand-min-hyb", 10000000000ULL, 4000000000ULL));
+	const char *in[] = {out};
+	size_t n = 0;
+	char **dirs = rep_study_expand(in, 1, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	rep_run *r[4];
+	for (size_t i = 0; i < 4; i++)
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r[i] = load(dirs[i]));
+	rep_figures f = {0};
+	char *html = page_of(r, 4, &f);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>cont-min-hyb</td><td>cont-min-a</td><td class=\"n\">20 ms</td>"
+	                            "<td class=\"n\">2.000</td>") != NULL);
+	CU_ASSERT_TRUE(strstr(html, "<tr><td>a</td><td>rand-min-hyb</td><td>rand-min-a</td><td class=\"n\">10 ms</td>"
+	                            "<td class=\"n\">2.500</td>") != NULL);
+	free(html);
+	for (size_t i = 0; i < 4; i++)
+		rep_run_free(r[i]);
+	rep_study_free(dirs, n);
+	free(out);
+	free(runs);
+}
+
 /* -------------------------------------------------------- netbench sweeps */
 
 #define NB_HEAD "routing,pattern,offered,accepted,msgs,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_max_us," \
@@ -1124,6 +1158,7 @@ int main(void)
 	    {"link traffic by job and class (links_by_class.csv)", test_traffic},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
+	    {"a study named PLACEMENT-ROUTING-WORKLOAD: the reference alone", test_study_prefix},
 	    {"a search calibration: loss, measured and simulated points, parameters", test_calib_search},
 	    {"a Bayesian calibration: posterior marginals, bands, Sobol heat map", test_calib_bayes},
 	    {"folders that are not runs, malformed files", test_bad_runs},
