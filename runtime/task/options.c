@@ -252,7 +252,9 @@ static const struct opt_command {
 	 "  Draws the figures of finished runs (folders that ncsim run wrote) with gnuplot into one HTML\n"
 	 "  page; several DIRs are compared side by side, labelled by their folder names (doc/report.md).\n"
 	 "  A netbench sweep (rows of ncsim netbench --csv appended to a file, or folders of --out runs)\n"
-	 "  gives its load-latency and throughput curves, one per routing.\n",
+	 "  gives its load-latency and throughput curves, one per routing. A study folder (runs/NAME/ of\n"
+	 "  run-study.sh, or a folder of run folders) stands for its runs; an ncsim calibrate --out folder\n"
+	 "  gives the loss, measured against fitted curves and, with --bayes, posteriors and Sobol indices.\n",
 	 "  Each figure's data file and gnuplot script go to the folder beside the page named after it\n"
 	 "  (report/ for report.html), with the SVG that gnuplot drew.\n", 0, 0},
 };
