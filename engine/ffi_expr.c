@@ -220,10 +220,17 @@ static int expr(fxparser *p)
 eng_fx *eng_fx_compile(const bf_arg *arg, const eng_fx_scope *s, char **err)
 {
 	fxparser p = {.s = s, .toks = xcalloc(arg->n + 1, sizeof *p.toks)};
-	for (size_t i = 0; i < arg->n; i++)
+	for (size_t i = 0; i < arg->n; i++) {
+		/* C reads `--` and `++` as one token, decrement or increment, which a constant refuses. */
+		if (i + 1 < arg->n && ((is_punct(&arg->toks[i], '-') && is_punct(&arg->toks[i + 1], '-')) ||
+		                       (is_punct(&arg->toks[i], '+') && is_punct(&arg->toks[i + 1], '+'))))
+			fail(&p, xasprintf("`%s%s` is C's %s operator, which needs a variable (write `- -x` for a double "
+			                   "negation)", arg->toks[i].text, arg->toks[i].text,
+			                   arg->toks[i].text[0] == '-' ? "decrement" : "increment"));
 		if (arg->toks[i].kind != BF_SPACE)
 			p.toks[p.n++] = &arg->toks[i];
-	int root = expr(&p);
+	}
+	int root = p.err ? -1 : expr(&p);
 	if (root >= 0 && p.i < p.n)
 		root = fail(&p, xasprintf("unexpected `%s`", p.toks[p.i]->text ? p.toks[p.i]->text : "item"));
 	free(p.toks);

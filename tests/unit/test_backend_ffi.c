@@ -170,6 +170,10 @@ static void test_prepare_refused(void)
 		{"UNION_Compute(2 + );", 0, "argument 1 of `UNION_Compute`: an operand is missing"},
 		{"UNION_Compute(1.5L);", 0, "argument 1 of `UNION_Compute`: `1.5L`: long double is not supported"},
 		{"UNION_Compute(1e3 % 2);", 1, "argument 1 of `UNION_Compute`: `%` needs integer operands"},
+		/* C reads `--5` as a decrement of a constant (a compile error), not as - -5. */
+		{"UNION_Compute(--5);", 0, "argument 1 of `UNION_Compute`: `--` is C's decrement operator, which needs a "
+		                           "variable (write `- -x` for a double negation)"},
+		{"UNION_Compute(2 ++3);", 0, "argument 1 of `UNION_Compute`: `++` is C's increment operator, ..."},
 		/* With it: C code the direct engine cannot run is refused and says where it runs. */
 		{"int x = 3; UNION_Compute(x);", 1, "the direct engine runs only calls NAME(ARGS); of functions with a "
 		                                   "known prototype (ncsim/union.h, ncsim/rt.h or a --plugin-header) ..."},
@@ -194,7 +198,7 @@ static void test_prepare_accepted(void)
 		"UNION_MPI_Allreduce([MESSAGE BUFFER 0], [MESSAGE BUFFER 1], (int)",
 		"MPI_Recv(NULL, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);",
 		"UNION_MPI_Finalize( ); UNION_MPI_Finalize();",
-		"UNION_Compute(2 * (3 + 4) - 1e3 * sizeof(double) + (unsigned long) 5 * -1.5);",
+		"UNION_Compute(2 * (3 + 4) - 1e3 * sizeof(double) + (unsigned long) 5 * -1.5 - -2 + +1);",
 	};
 	eng_bitem all[] = {{0, 0, texts[0]}, {1, 0, NULL}, {0, 0, ", UNION_Int, UNION_Op_Sum, UNION_Comm_World);"}};
 	char *err = NULL;
