@@ -34,23 +34,35 @@ typedef struct eng_plugins eng_plugins; /* --plugin lib.so with --plugin-header 
 typedef struct eng_backend eng_backend; /* one prepared statement */
 
 /*
- * Opens a plugin library and reads its header's prototypes. Requires
- * allow_code (plugins are arbitrary code, like --allow-backend-code). NULL
- * with *err (heap) on failure. `pl` may list several; NULL means none.
+ * Opens a plugin library and reads its header's prototypes (strictly:
+ * engine/cdecl.h). Requires allow_code (plugins are arbitrary code, like
+ * --allow-backend-code) and a header. Returns the list `pl` (NULL: none)
+ * with the plugin appended, so that the first plugin declaring a name is
+ * the one called; NULL with *err (heap) on failure, `pl` then unchanged.
  */
 eng_plugins *eng_plugins_open(eng_plugins *pl, const char *so_path, const char *header_path,
                               int allow_code, char **err);
+/* Closes every plugin of the list (NULL: none); no statement prepared with them may run after. */
 void eng_plugins_close(eng_plugins *pl);
 
 /*
- * Recognises the call(s) in the items and binds them. allow_code is
- * --allow-backend-code. On refusal returns NULL, sets *err (heap) and
- * *bad_item to the index of the offending item (or -1).
+ * Recognises the call(s) in the items, binds them and type-checks their
+ * arguments. Without allow_code (--allow-backend-code) it accepts what the
+ * compiled engine accepts; with it, calls of any function of ncsim/union.h,
+ * ncsim/rt.h or a plugin header, and nothing but calls. On refusal returns
+ * NULL, sets *err (heap) and *bad_item to the index of the offending item
+ * (or -1). `items` is read only during the call; `pl` must outlive the result.
  */
 eng_backend *eng_backend_prepare(const eng_bitem *items, int n, const eng_plugins *pl, int allow_code,
                                  char **err, int *bad_item);
-/* Makes the call(s) for task t with this execution's item values (n as prepared). */
+/*
+ * Makes the call(s) for task t with this execution's item values (n as
+ * prepared; vals[i] of a literal item is not read). An argument C leaves
+ * undefined (a double out of an int's range, a division by zero) ends the
+ * run through rt_fatal(t, ...).
+ */
 void eng_backend_call(const eng_backend *b, rt_task *t, const eng_bval *vals);
+/* Frees a prepared statement (NULL is a no-op). */
 void eng_backend_free(eng_backend *b);
 
 #endif
