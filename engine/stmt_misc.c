@@ -267,6 +267,7 @@ static const kont *backend_mk(eng_cx *c, env_t env, int x_slot, void *ud)
 	for (uint32_t i = 0; i < items->len; i++) {
 		const ast_node *it = items->items[i];
 		bi[i].is_expr = it->kind != AST_STRING;
+		bi[i].is_text = it->kind == AST_VALUE_OF; /* a const char * in the compiled C */
 		bi[i].text = it->kind == AST_STRING ? it->u.string.text : NULL;
 	}
 	b->backend = eng_backend_prepare(bi, (int)items->len, c->o->plugins, c->o->allow_backend_code, &err, &bad);
