@@ -142,6 +142,20 @@ static size_t nargs(const bf_call *bc)
 	return 0;
 }
 
+/* The item to blame for an argument: the expression item it is made of alone, else the text it starts in. */
+static int blamed_item(const bf_arg *a)
+{
+	const bf_tok *only = NULL;
+	for (size_t i = 0; i < a->n; i++) {
+		if (a->toks[i].kind == BF_SPACE)
+			continue;
+		if (only)
+			return a->item;
+		only = &a->toks[i];
+	}
+	return only && only->kind == BF_ITEM ? only->item : a->item;
+}
+
 /* Prepares call c from the recognised bc; *bad_item gets the item to blame on failure. */
 static int prepare_call(bcall *c, const bf_call *bc, const eng_plugins *pl, const eng_fx_scope *s, int allow_code,
                         char **err, int *bad_item)
@@ -157,7 +171,7 @@ static int prepare_call(bcall *c, const bf_call *bc, const eng_plugins *pl, cons
 		return -1;
 	}
 	for (unsigned k = 0; k < n; k++) {
-		*bad_item = bc->args[k].item;
+		*bad_item = blamed_item(&bc->args[k]);
 		if (argument(c, k, &bc->args[k], s, err) != 0)
 			return -1;
 	}

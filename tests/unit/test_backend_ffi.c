@@ -192,6 +192,17 @@ static void test_prepare_refused(void)
 	}
 }
 
+/* A VALUE OF item is a const char * in the compiled C: refused where a number is wanted, at that item. */
+static void test_prepare_text_item(void)
+{
+	eng_bitem it[] = {{0, 0, "UNION_Compute("}, {1, 1, NULL}, {0, 0, ");"}};
+	char *err = NULL;
+	int bad = -7;
+	CU_ASSERT_FALSE(prepares(it, 3, NULL, 0, &err, &bad));
+	CU_ASSERT_EQUAL(bad, 1);
+	UT_TAKE_ERROR(err, "argument 1 of `UNION_Compute` is double, not a pointer");
+}
+
 static void test_prepare_accepted(void)
 {
 	static const char *const texts[] = {
@@ -460,6 +471,7 @@ int main(void)
 	};
 	static const ut_test prepare[] = {
 		{"refusals with their messages and items", test_prepare_refused},
+		{"a text item where a number is wanted", test_prepare_text_item},
 		{"accepted statements", test_prepare_accepted},
 		{NULL, NULL},
 	};
