@@ -22,7 +22,13 @@
 #      rt_compute(t, 7 / 2 * 1000u + (unsigned char)(int)n)
 #        7 / 2 = 3 (integer division), * 1000u = 3000; 70000 mod 256 = 112;
 #        3112 ps;
-#    elapsed: 3,002,235,156 ps = 3002.235156 us in both engines.
+#    elapsed: 3,002,235,156 ps = 3002.235156 us in both engines. And the
+#    types of integer constants, in ps of rt_compute:
+#      (unsigned)-1 / 1000000 = 4294967295 / 1000000 = 4294 (unsigned division);
+#      3000000000 * 2 / 1000 = 6000000 (3000000000 is a long: no int overflow);
+#      010 * 100 + 7 % 3 = 8 * 100 + 1 = 801 (010 is octal);
+#      (unsigned char)300 + (short)70000 = 44 + 4464 = 4508;
+#    elapsed: 4294 + 6000000 + 801 + 4508 = 6,009,603 ps = 6.009603 us.
 # 3. The example plugin (examples/plugin/): with --allow-backend-code,
 #    --plugin and --plugin-header, plugin.ncptl on 4 tasks computes
 #    2 x (1000 + 4,000,000 / 4 / 4) = 502,000 ns = 502 us per task; with
@@ -118,6 +124,19 @@ done
 same csem
 grep -qx 'task 1 elapsed 3002.235156' "$tmp/csem.direct.stdout" ||
 	fail "csem: want 3002.235156 us, got: $(cat "$tmp/csem.direct.stdout" "$tmp/csem.direct.stderr" | tail -3)"
+cat >"$tmp/cint.ncptl" <<'EOF'
+All tasks backend execute "rt_compute(t, (unsigned)-1 / 1000000);" then
+all tasks backend execute "rt_compute(t, 3000000000 * 2 / 1000);" then
+all tasks backend execute "rt_compute(t, 010 * 100 + 7 % 3);" then
+all tasks backend execute "rt_compute(t, (unsigned char)300 + (short)70000);" then
+all tasks t output "task " and t and " elapsed " and elapsed_usecs.
+EOF
+for e in compiled direct; do
+	run cint $e "$tmp/cint.ncptl" -n 1 --network ideal --no-wall-time --allow-backend-code
+done
+same cint
+grep -qx 'task 0 elapsed 6.009603' "$tmp/cint.direct.stdout" ||
+	fail "cint: want 6.009603 us, got: $(cat "$tmp/cint.direct.stdout" "$tmp/cint.direct.stderr" | tail -3)"
 
 # 3. The example plugin.
 if [ ! -f "$plugin_so" ]; then
