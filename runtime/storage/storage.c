@@ -42,6 +42,7 @@ typedef struct server {
 	uint32_t node, index;
 	sim_eid self;
 	uint32_t ndev;
+	uint32_t first_dev;              /* storage.csv row of dev[0] (device_busy.csv's device) */
 	sto_dev *dev[2];
 	int drain[2];                    /* drain this device to external storage */
 	uint64_t stored[2], drained[2];  /* bytes */
@@ -69,6 +70,7 @@ struct sto_system {
 	VEC(uint32_t) free_ids;
 	sto_totals tot;
 	FILE *io_log;
+	sto_busylog busy;         /* device_busy.csv (busy.out NULL: not written) */
 	char *fault;              /* first message the network refused (the run stopped there), or NULL */
 };
 
@@ -145,14 +147,30 @@ static void finish(server *sv, sim_ctx *ctx, uint32_t id)
 		inject(s, ctx, sv->node, r->req.client_node, s->cfg.control_bytes, r, cl->self, CLI_ACK, id, 0);
 }
 
+/*
+ * Device dv of sv serves `len` bytes at `lba` from now (queued FCFS): its end.
+ * The busy log gets the service interval the model added to the device's busy
+ * time, so device_busy.csv and storage.csv's busy_us agree to the picosecond.
+ */
+static ncsim_time_t dev_access(server *sv, sim_ctx *ctx, unsigned dv, enum sto_busy_op op, uint64_t lba, uint64_t len)
+{
+	sto_dev *d = sv->dev[dv];
+	ncsim_time_t busy = d->st.busy;
+	ncsim_time_t done = sto_dev_access(d, sim_now(ctx), op == STO_BUSY_WRITE, lba, len, sim_rng_unif(ctx, sv->self));
+	sto_system *s = sv->sys;
+	if (s->busy.out)
+		sto_busylog_row(&s->busy, sv->first_dev + dv, sv->node, is_local(s) ? "local" : sto_dev_kind_name(d->kind),
+		                op, done - (d->st.busy - busy), done, len);
+	return done;
+}
+
 static void dev_op(server *sv, sim_ctx *ctx, uint32_t id, uint64_t b, int is_write)
 {
 	sto_system *s = sv->sys;
 	rec *r = &s->recs.ptr[id];
 	ncsim_time_t now = sim_now(ctx);
 	uint64_t lba = r->lba + b * s->cfg.block_size;
-	ncsim_time_t done = sto_dev_access(sv->dev[r->dev], now, is_write, lba, block_len(s, r, b),
-	                                   sim_rng_unif(ctx, sv->self));
+	ncsim_time_t done = dev_access(sv, ctx, r->dev, is_write ? STO_BUSY_WRITE : STO_BUSY_READ, lba, block_len(s, r, b));
 	dev_done p = { .id = id, .block = b, .submit = now };
 	sim_send(ctx, sv->self, done - now, SRV_DEV_DONE, &p, sizeof p);
 }
@@ -264,7 +282,7 @@ static void start_drain(server *sv, sim_ctx *ctx, unsigned dv, uint64_t lba, uin
 {
 	ncsim_time_t now = sim_now(ctx);
 	sv->pending_drains[dv]++;
-	ncsim_time_t done = sto_dev_access(sv->dev[dv], now, 0, lba, len, sim_rng_unif(ctx, sv->self));
+	ncsim_time_t done = dev_access(sv, ctx, dv, STO_BUSY_DRAIN, lba, len);
 	drain_ev p = { .bytes = len, .dev = dv };
 	sim_send(ctx, sv->self, done - now, SRV_DRAIN_READ, &p, sizeof p);
 }
@@ -593,6 +611,7 @@ sto_system *sto_new(const sysconf_t *sys, net_model *net, const sto_topology *to
 		sv->sys = s;
 		sv->node = nodes.ptr[i];
 		sv->index = i;
+		sv->first_dev = i ? sv[-1].first_dev + sv[-1].ndev : 0;
 		s->server_of_node[sv->node] = (int32_t)i;
 		if (s->cfg.kind == STO_CFG_STORAGE) {
 			sv->ndev = 2;
@@ -765,6 +784,19 @@ void sto_set_io_log(sto_system *s, FILE *out)
 	if (out)
 		fputs("id,job,client,server,device,op,file,offset,bytes,status,issue_us,network_us,device_us,"
 		      "completion_us\n", out);
+}
+
+void sto_set_busy_log(sto_system *s, FILE *out, uint64_t max)
+{
+	s->busy.out = out;
+	s->busy.max = max;
+	if (out)
+		fprintf(out, "%s\n", STO_BUSYLOG_HEADER);
+}
+
+const sto_busylog *sto_get_busy_log(const sto_system *s)
+{
+	return &s->busy;
 }
 
 int sto_write_devices(const sto_system *s, FILE *out)

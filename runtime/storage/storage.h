@@ -52,6 +52,7 @@
 
 #include "runtime/kernel/sim.h"
 #include "runtime/net/net.h"
+#include "runtime/storage/busylog.h"
 #include "runtime/storage/device.h"
 #include "base/sysconf.h"
 
@@ -180,6 +181,14 @@ const sto_dev *sto_server_device(const sto_system *s, uint32_t i, int which);
 
 /* Writes one io.csv row per request from now on (header at once); NULL stops. */
 void sto_set_io_log(sto_system *s, FILE *out);
+/*
+ * Writes one device_busy.csv row per device operation from now on (header at
+ * once), at most max rows, the later ones only counted; NULL stops.
+ * Without it nothing is recorded (one test of a pointer per operation).
+ */
+void sto_set_busy_log(sto_system *s, FILE *out, uint64_t max);
+/* The busy log's counts: rows written and operations left out (busylog.h). */
+const sto_busylog *sto_get_busy_log(const sto_system *s);
 /* Writes per-device totals as CSV (header included). Returns 0 or -1 on a write error. */
 int sto_write_devices(const sto_system *s, FILE *out);
 /*

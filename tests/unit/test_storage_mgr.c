@@ -6,6 +6,7 @@
  * waits and failures, conservation and determinism.
  */
 #include <CUnit/Basic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,8 @@ typedef struct run {
 	size_t loglen;
 	char *devices;          /* devices CSV */
 	size_t devlen;
+	char *busy;             /* device_busy.csv text */
+	size_t busylen;
 } run;
 
 #define NET_BW 1e9
@@ -111,6 +114,8 @@ static int simulate(const char *conf_text, int with_net, uint32_t nnodes, const 
 	CU_ASSERT_EQUAL(sysconf_unused(conf, stderr), 0);
 	FILE *log = open_memstream(&out->log, &out->loglen);
 	sto_set_io_log(sto, log);
+	FILE *busy = open_memstream(&out->busy, &out->busylen);
+	sto_set_busy_log(sto, busy, STO_BUSYLOG_MAX_DEFAULT);
 	out->d.sto = sto;
 	out->d.plan = p;
 	out->d.n = n;
@@ -119,6 +124,7 @@ static int simulate(const char *conf_text, int with_net, uint32_t nnodes, const 
 		sim_send(ctx, out->d.self, p[i].at, DRV_START, &i, sizeof i);
 	int rc = sim_run(ctx, SIM_FOREVER);
 	fclose(log);
+	fclose(busy);
 	FILE *dev = open_memstream(&out->devices, &out->devlen);
 	sto_write_devices(sto, dev);
 	fclose(dev);
@@ -136,6 +142,7 @@ static void run_free(run *r)
 {
 	free(r->log);
 	free(r->devices);
+	free(r->busy);
 }
 
 static plan wr(ncsim_time_t at, uint32_t client, uint64_t off, uint64_t bytes)
@@ -206,6 +213,111 @@ static void test_pipelining(void)
 	CU_ASSERT_EQUAL(r4.check, 0);
 	run_free(&r1);
 	run_free(&r4);
+}
+
+/* Row i (0: the header) of CSV text, copied into buf (NULL past the end). */
+static const char *csv_row(const char *text, size_t i, char *buf, size_t len)
+{
+	for (; i > 0 && text; i--)
+		text = strchr(text, '\n') ? strchr(text, '\n') + 1 : NULL;
+	if (!text || !*text)
+		return NULL;
+	size_t n = strcspn(text, "\n");
+	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), text);
+	return buf;
+}
+
+/*
+ * device_busy.csv, the pipelining run with threads = 1 and no drain: block
+ * k's device write starts when its data arrives, after the header and k + 1
+ * round trips (RDMA request, then 1 MiB of data) and the k writes before it:
+ *   start_k = leg(64) + (k + 1) (leg(64) + leg(1 MiB)) + k T_w,  end_k = start_k + T_w
+ * on device 0 (the only storage.csv row: node 0's burst buffer).
+ */
+static void test_busy_log_blocks(void)
+{
+	const char *c1 = "[storage]\nconfig = compute-side\nthreads = 1\nblock_size = 1 MiB\ndrain = no\n";
+	plan p[1] = { wr(0, 1, 0, 8u << 20) };
+	run r;
+	CU_ASSERT_EQUAL_FATAL(simulate(c1, 1, 4, NULL, p, 1, 1, &r), 0);
+	const ncsim_time_t tw = 63 * 42290000ull + 72610000ull; /* T_w(1 MiB), test_pipelining */
+	char row[200];
+	CU_ASSERT_STRING_EQUAL(csv_row(r.busy, 0, row, sizeof row), STO_BUSYLOG_HEADER);
+	for (unsigned k = 0; k < 8; k++) {
+		unsigned dev, node;
+		char cls[8], op[8];
+		unsigned long long start, end, bytes;
+		CU_ASSERT_FATAL(csv_row(r.busy, k + 1, row, sizeof row) != NULL);
+		CU_ASSERT_EQUAL_FATAL(sscanf(row, "%u,%u,%7[a-z],%7[a-z],%llu,%llu,%llu", &dev, &node, cls, op, &start, &end,
+		                             &bytes), 7);
+		ncsim_time_t want = leg(64) + (k + 1) * (leg(64) + leg(1u << 20)) + k * tw;
+		CU_ASSERT(dev == 0 && node == 0 && !strcmp(cls, "ssd") && !strcmp(op, "write") && bytes == 1u << 20);
+		CU_ASSERT(absdiff(start, want) < 10);
+		CU_ASSERT_EQUAL(end - start, tw);
+	}
+	CU_ASSERT_PTR_NULL(csv_row(r.busy, 9, row, sizeof row));
+	run_free(&r);
+}
+
+/*
+ * device_busy.csv on a storage-side machine (servers on nodes 4 and 5, an SSD
+ * and a disk each: storage.csv rows 0 = node 4 ssd, 1 = node 4 hdd, 2 = node 5
+ * ssd, 3 = node 5 hdd). Client 0's 4 KiB write goes to node 4's SSD (device 0),
+ * which drains it; client 1's 1 MiB write to node 5's disk (device 3). The
+ * rows of a device add up to storage.csv's busy_us.
+ */
+static void test_busy_log_devices(void)
+{
+	const char *c = "[storage]\nconfig = storage-side\nio_servers = 2\n";
+	plan p[2] = { wr(0, 0, 0, 4096), wr(0, 1, 0, 1u << 20) };
+	run r;
+	CU_ASSERT_EQUAL_FATAL(simulate(c, 1, 6, NULL, p, 2, 1, &r), 0);
+	char row[200];
+	int ssd_write = 0, ssd_drain = 0, hdd_write = 0, other = 0;
+	double busy[4] = {0};
+	for (size_t i = 1; csv_row(r.busy, i, row, sizeof row); i++) {
+		unsigned dev, node;
+		char cls[8], op[8];
+		unsigned long long start, end, bytes;
+		CU_ASSERT_EQUAL_FATAL(sscanf(row, "%u,%u,%7[a-z],%7[a-z],%llu,%llu,%llu", &dev, &node, cls, op, &start, &end,
+		                             &bytes), 7);
+		CU_ASSERT_FATAL(dev < 4 && end >= start);
+		busy[dev] += (double)(end - start);
+		if (dev == 0 && node == 4 && !strcmp(cls, "ssd") && bytes == 4096)
+			(*(strcmp(op, "write") ? &ssd_drain : &ssd_write))++;
+		else if (dev == 3 && node == 5 && !strcmp(cls, "hdd") && !strcmp(op, "write") && bytes == 1u << 20)
+			hdd_write++;
+		else
+			other++;
+	}
+	CU_ASSERT(ssd_write == 1 && ssd_drain == 1 && hdd_write == 1 && other == 0);
+	/* storage.csv (the devices CSV): busy_us of each row, to the picosecond (%.6f us) */
+	for (unsigned d = 0; d < 4; d++) {
+		double us = -1;
+		CU_ASSERT_FATAL(csv_row(r.devices, d + 1, row, sizeof row) != NULL);
+		const char *f = row;
+		for (int k = 0; k < 11 && f; k++) /* busy_us is the 12th column */
+			f = strchr(f, ',') ? strchr(f, ',') + 1 : NULL;
+		CU_ASSERT_FATAL(f && sscanf(f, "%lf", &us) == 1);
+		CU_ASSERT(fabs(us * 1e6 - busy[d]) < 0.5);
+	}
+	CU_ASSERT(busy[0] > 0 && busy[3] > 0 && busy[1] == 0 && busy[2] == 0);
+	run_free(&r);
+}
+
+/* The busy log's bound: rows past max are counted, not written. */
+static void test_busy_log_bound(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	sto_busylog l = {.out = f, .max = 2};
+	for (unsigned i = 0; i < 5; i++)
+		sto_busylog_row(&l, i, 7, "lsm", i % 2 ? STO_BUSY_DRAIN : STO_BUSY_READ, 10 * i, 10 * i + 5, 100);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(text, "0,7,lsm,read,0,5,100\n1,7,lsm,drain,10,15,100\n");
+	CU_ASSERT(l.rows == 2 && l.dropped == 3);
+	free(text);
 }
 
 /* Two clients writing 16 MiB each to the same burst buffer take about twice as long as one. */
@@ -444,6 +556,9 @@ int main(void)
 		{"space: fail and block", test_space},
 		{"conservation and determinism", test_conservation_determinism},
 		{"configuration errors", test_config_errors},
+		{"device_busy.csv: each block's service interval", test_busy_log_blocks},
+		{"device_busy.csv: device rows, classes, drains, busy_us", test_busy_log_devices},
+		{"device_busy.csv: bounded rows", test_busy_log_bound},
 		{NULL, NULL},
 	};
 	return ut_run("storage manager", tests);
