@@ -94,6 +94,7 @@ struct drv_sim {
 	char *out_dir;    /* owned copy behind o.out_dir */
 	sto_system *sto;
 	outfile *io_csv;  /* io.csv while the run writes it */
+	outfile *busy_csv; /* device_busy.csv, likewise */
 	outfile *msg_csv; /* messages.csv while the run writes it */
 	tk_msglog msglog;
 	task_world *w;
@@ -312,6 +313,8 @@ static sto_system *storage_on_demand(void *ctx, char **err)
 	s->sto = make_storage(s->sys, s->net, s->ctx, err);
 	if (s->sto && s->io_csv)
 		sto_set_io_log(s->sto, outfile_stream(s->io_csv)); /* the file is still empty */
+	if (s->sto && s->busy_csv)
+		sto_set_busy_log(s->sto, outfile_stream(s->busy_csv), s->o.device_log_max);
 	return s->sto;
 }
 
@@ -470,14 +473,18 @@ static int build(drv_sim *s, char **err)
 		return -1;
 	if (s->o.io_log && s->o.out_dir) {
 		char *path = xasprintf("%s/io.csv", s->o.out_dir);
+		char *busy = xasprintf("%s/device_busy.csv", s->o.out_dir);
 		int rc = outfile_mkdir_p(s->o.out_dir, err);
-		if (rc == 0)
-			s->io_csv = outfile_open(path, 0, err);
+		if (rc == 0 && (s->io_csv = outfile_open(path, 0, err)))
+			s->busy_csv = outfile_open(busy, 0, err);
 		free(path);
-		if (!s->io_csv)
+		free(busy);
+		if (!s->busy_csv)
 			return -1;
-		if (s->sto)
+		if (s->sto) {
 			sto_set_io_log(s->sto, outfile_stream(s->io_csv));
+			sto_set_busy_log(s->sto, outfile_stream(s->busy_csv), s->o.device_log_max);
+		}
 	}
 	return 0;
 }
@@ -540,10 +547,30 @@ static int finish_msg_log(drv_sim *s, int keep, FILE *err)
 	return finish_log(f, keep, err);
 }
 
-/* Commits io.csv and messages.csv (or drops them when the run failed before they could be complete). */
+/* Commits device_busy.csv (bounded: says how many operations it left out) or drops it. */
+static int finish_busy_log(drv_sim *s, int keep, FILE *err)
+{
+	if (!s->busy_csv)
+		return 0;
+	if (!s->sto) {
+		fprintf(outfile_stream(s->busy_csv), "%s\n", STO_BUSYLOG_HEADER); /* no operation: the header alone */
+	} else {
+		const sto_busylog *l = sto_get_busy_log(s->sto);
+		if (keep && l->dropped)
+			fprintf(err, "ncsim: device_busy.csv holds the first %" PRIu64 " of %" PRIu64
+			        " device operations (--device-log-max)\n", l->rows, l->rows + l->dropped);
+		sto_set_busy_log(s->sto, NULL, 0);
+	}
+	outfile *f = s->busy_csv;
+	s->busy_csv = NULL;
+	return finish_log(f, keep, err);
+}
+
+/* Commits io.csv, device_busy.csv and messages.csv (or drops them when the run failed before they could be complete). */
 static int finish_io_log(drv_sim *s, int keep, FILE *err)
 {
 	int bad = finish_msg_log(s, keep, err) < 0;
+	bad |= finish_busy_log(s, keep, err) < 0;
 	if (!s->io_csv)
 		return bad ? -1 : 0;
 	if (s->sto)

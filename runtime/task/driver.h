@@ -43,7 +43,8 @@ typedef struct drv_options {
 	char **argv;
 	const char *out_dir;     /* output folder of files written while the run goes on (logs/, io.csv), or NULL */
 	FILE *output;            /* where OUTPUTS lines go; NULL: stdout */
-	int io_log;              /* write io.csv (one row per I/O request) into out_dir */
+	int io_log;              /* write io.csv (one row per I/O request) and device_busy.csv into out_dir ... */
+	uint64_t device_log_max; /* ... the latter with at most this many rows */
 	int message_log;         /* write messages.csv (one row per MPI message) into out_dir ... */
 	uint64_t message_log_max; /* ... with at most this many rows */
 	const char *routing;     /* dragonfly routing override, or NULL: the system file's */

@@ -13,6 +13,7 @@
 #include "runtime/net/netbench.h"
 #include "runtime/net/netfactory.h"
 #include "runtime/task/params.h"
+#include "runtime/storage/busylog.h"
 #include "runtime/task/msglog.h"
 #include "runtime/task/placement.h"
 #include "runtime/task/workload.h"
@@ -86,7 +87,12 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_OUT] = {"out", 0, K_TEXT, "DIR", SIM | N | K,
 	             "output folder (default: a new ncsim-out/<name>-<time>; none for netbench)"},
 	[OPT_UNTIL] = {"until", 0, K_TIME, "T", SIM | N, "stop at simulated time T (> 0)"},
-	[OPT_IO_LOG] = {"io-log", 0, K_FLAG, NULL, SIM, "write io.csv, one row per I/O request (doc/storage.md)"},
+	[OPT_IO_LOG] = {"io-log", 0, K_FLAG, NULL, SIM,
+	                "write io.csv, one row per I/O request, and device_busy.csv, one per device operation "
+	                "(doc/storage.md)"},
+	[OPT_DEVICE_LOG_MAX] = {"device-log-max", 0, K_COUNT, "N", SIM,
+	                        "rows of device_busy.csv at most (default 1000000); later operations are counted, "
+	                        "not written"},
 	[OPT_MESSAGE_LOG] = {"message-log", 0, K_FLAG, NULL, SIM,
 	                     "write messages.csv, one row per MPI message: ranks, tag, bytes, send and arrival times"},
 	[OPT_MESSAGE_LOG_MAX] = {"message-log-max", 0, K_COUNT, "N", SIM,
@@ -525,6 +531,7 @@ int opt_run_settings(opt_set *s, drv_options *o, char **err)
 	o->until = s->v[OPT_UNTIL].time;
 	o->stack_size = (size_t)s->v[OPT_STACK_SIZE].num;
 	o->io_log = opt_given(s, OPT_IO_LOG);
+	o->device_log_max = opt_given(s, OPT_DEVICE_LOG_MAX) ? s->v[OPT_DEVICE_LOG_MAX].num : STO_BUSYLOG_MAX_DEFAULT;
 	o->message_log = opt_given(s, OPT_MESSAGE_LOG);
 	o->message_log_max = opt_given(s, OPT_MESSAGE_LOG_MAX) ? s->v[OPT_MESSAGE_LOG_MAX].num : TK_MSGLOG_MAX_DEFAULT;
 	o->no_wall_time = opt_given(s, OPT_NO_WALL_TIME);
