@@ -10,10 +10,12 @@
  * --until stops the simulation. --out DIR receives netbench.csv (the --csv
  * line) and links.csv.
  *
- * Under mpirun the run would be split by whole dragonfly groups over the
- * ranks (doc/parallel.md): the partition is computed and printed, but the
- * packet model does not run over more than one rank yet, and says why.
+ * Under mpirun with several ranks the run is split by whole dragonfly groups
+ * over the ranks (doc/parallel.md): rank 0 prints the partition and, after
+ * the run, the window statistics on stderr, and writes the report and the
+ * files, which are those of the sequential run.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -106,10 +108,10 @@ static int write_outputs(const opt_set *o, drv_outdir *od, net_model *net, const
 }
 
 /*
- * Under mpirun with several ranks: prints the partition of net on rank 0 and
- * refuses the run (doc/parallel.md, "Status"). 0 when there is one rank.
+ * Under mpirun with several ranks: rank 0 prints the partition of net and the
+ * lookahead. 0, or -1 after a message when the machine cannot be split.
  */
-static int parallel(net_model *net, const nb_params *p)
+static int partition(net_model *net, const nb_params *p)
 {
 	uint32_t k = par_size();
 	if (k == 1)
@@ -125,33 +127,46 @@ static int parallel(net_model *net, const nb_params *p)
 			df_partition_print(net, &part, stderr);
 			fprintf(stderr, "lookahead: %.3f ns (the least delay over a global link, packet or credit)\n",
 			        (double)df_lookahead(net, tail ? (uint32_t)tail : ps) / 1e3);
+		} else {
+			fprintf(stderr, "ncsim netbench: %s\n", err);
 		}
-		fprintf(stderr, "ncsim netbench: %s\n",
-		        rc < 0 ? err
-		               : "the packet dragonfly does not run over several ranks yet: the credits of its global "
-		                 "links read the upstream router's state (doc/parallel.md, \"Status\"); run it on one rank");
 	}
 	free(err);
 	df_partition_clear(&part);
-	return -1;
+	return rc;
+}
+
+/* Rank 0's account of the windows of a run over several ranks, on stderr. */
+static void window_stats(const par_stats *s, ncsim_time_t end)
+{
+	if (s->ranks < 2 || par_rank() != 0)
+		return;
+	double ms = (double)end / 1e9;
+	fprintf(stderr, "parallel: %u ranks, %" PRIu64 " windows (%.0f per simulated ms), %.1f events per window, "
+	                "%" PRIu64 " remote events, busiest rank %.3f of the mean, window loop %.3f s wall of which "
+	                "%.3f s in synchronization\n",
+	        s->ranks, s->windows, ms > 0 ? (double)s->windows / ms : 0,
+	        s->windows ? (double)s->events / (double)s->windows : 0, s->remote,
+	        s->events ? (double)s->max_rank_events * s->ranks / (double)s->events : 1, s->wall_s, s->sync_s);
 }
 
 /* Runs the traffic on the machine and reports it. An exit status. */
 static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv_outdir *od)
 {
 	sim_ctx *ctx = sim_new(d->seed);
-	sim_set_progress(ctx, (enum sim_progress)d->progress, p->until ? p->until : p->duration);
+	int speak = par_rank() == 0; /* over several ranks, rank 0 reports */
+	sim_set_progress(ctx, speak ? (enum sim_progress)d->progress : SIM_PROGRESS_OFF, p->until ? p->until : p->duration);
 	net_model *net = machine(o, d, ctx);
 	if (!net) {
 		sim_free(ctx);
 		return EXIT_INPUT;
 	}
-	if (parallel(net, p) < 0) {
+	if (partition(net, p) < 0) {
 		net_destroy(net);
 		sim_free(ctx);
 		return EXIT_USAGE;
 	}
-	if (opt_given(o, OPT_DESCRIBE))
+	if (speak && opt_given(o, OPT_DESCRIBE))
 		df_describe(net, stdout);
 	struct timespec t0, t1;
 	nb_result r;
@@ -162,9 +177,14 @@ static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv
 	getrusage(RUSAGE_SELF, &ru);
 	r.wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	r.rss_mib = (double)ru.ru_maxrss / 1024.0;
-	nb_print(net, p, &r, opt_given(o, OPT_CSV), stdout);
-	if (status == EXIT_OK && write_outputs(o, od, net, p, &r) < 0)
+	window_stats(&r.par, r.end_time);
+	if (speak)
+		nb_print(net, p, &r, opt_given(o, OPT_CSV), stdout);
+	if (speak && status == EXIT_OK && write_outputs(o, od, net, p, &r) < 0)
 		status = EXIT_USAGE;
+	/* Every rank leaves with rank 0's status (its writes may fail). */
+	if (par_size() > 1)
+		status = (int)par_max_u64((uint64_t)status);
 	net_destroy(net);
 	sim_free(ctx);
 	return status;
@@ -189,7 +209,7 @@ static int netbench(int argc, char **argv)
 	}
 	/* The --out folder is prepared first: an existing or unwritable one fails before the run. */
 	drv_outdir od = {0};
-	if (opt_given(&o, OPT_OUT) && opt_out_dir(&o, "netbench", &od, &err) < 0) {
+	if (opt_given(&o, OPT_OUT) && par_rank() == 0 && opt_out_dir(&o, "netbench", &od, &err) < 0) {
 		fprintf(stderr, "ncsim netbench: %s\n", err);
 		free(err);
 		opt_free(&o);

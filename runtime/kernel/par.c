@@ -33,6 +33,7 @@
 #endif
 
 typedef VEC(sim_event) par_box;
+typedef VEC(unsigned char) par_bytes;
 
 struct par_run {
 	sim_ctx *ctx;
@@ -44,6 +45,10 @@ struct par_run {
 	int violated;       /* a remote event broke the lookahead */
 	par_box *out;       /* per destination rank */
 	par_box in;
+	const par_model *pm;
+	par_bytes *mout;    /* the model's records, per destination rank */
+	par_bytes min;      /* ... received at the end of the window */
+	par_bytes raw;      /* the exchange's receive buffer */
 	uint64_t events0;   /* the kernel's event count when the window loop began */
 	par_stats local, st;
 };
@@ -171,7 +176,20 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 	}
 }
 
-/* Sends every outbox to its rank and fills pr->in with what the other ranks sent here. */
+void par_allgather(const void *mine, size_t n, void *all)
+{
+	if (par_size() == 1) {
+		memcpy(all, mine, n);
+		return;
+	}
+	MPI_Allgather(mine, icount(n), MPI_BYTE, all, icount(n), MPI_BYTE, MPI_COMM_WORLD);
+}
+
+/*
+ * Sends every outbox to its rank and fills pr->in (events) and pr->min (the
+ * model's records) with what the other ranks sent here. What goes to one
+ * rank is one block: [event bytes (u64) | events | model records].
+ */
 static void exchange(par_run *pr)
 {
 	uint32_t n = pr->size;
@@ -179,7 +197,7 @@ static void exchange(par_run *pr)
 	size_t s = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		sd[i] = icount(s);
-		sc[i] = icount(pr->out[i].len * sizeof(sim_event));
+		sc[i] = icount(sizeof(uint64_t) + pr->out[i].len * sizeof(sim_event) + pr->mout[i].len);
 		s += (size_t)sc[i];
 	}
 	MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
@@ -191,14 +209,33 @@ static void exchange(par_run *pr)
 	/* One contiguous send buffer: the outboxes are copied into it in rank order. */
 	char *sbuf = xmalloc(s ? s : 1);
 	for (uint32_t i = 0; i < n; i++) {
-		if (pr->out[i].len)
-			memcpy(sbuf + sd[i], pr->out[i].ptr, (size_t)sc[i]);
+		uint64_t eb = pr->out[i].len * sizeof(sim_event);
+		char *p = sbuf + sd[i];
+		memcpy(p, &eb, sizeof eb);
+		if (eb)
+			memcpy(p + sizeof eb, pr->out[i].ptr, eb);
+		if (pr->mout[i].len)
+			memcpy(p + sizeof eb + eb, pr->mout[i].ptr, pr->mout[i].len);
 		pr->out[i].len = 0;
+		pr->mout[i].len = 0;
 	}
-	VEC_GROW(&pr->in, r / sizeof(sim_event) + 1);
-	MPI_Alltoallv(sbuf, sc, sd, MPI_BYTE, pr->in.ptr, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-	pr->in.len = r / sizeof(sim_event);
+	VEC_GROW(&pr->raw, r + 1);
+	MPI_Alltoallv(sbuf, sc, sd, MPI_BYTE, pr->raw.ptr, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
 	free(sbuf);
+	pr->in.len = 0;
+	pr->min.len = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const unsigned char *p = pr->raw.ptr + rd[i];
+		uint64_t eb;
+		memcpy(&eb, p, sizeof eb);
+		size_t ne = eb / sizeof(sim_event), mb = (size_t)rc[i] - sizeof eb - eb;
+		VEC_GROW(&pr->in, pr->in.len + ne + 1);
+		memcpy(pr->in.ptr + pr->in.len, p + sizeof eb, eb);
+		pr->in.len += ne;
+		VEC_GROW(&pr->min, pr->min.len + mb + 1);
+		memcpy(pr->min.ptr + pr->min.len, p + sizeof eb + eb, mb);
+		pr->min.len += mb;
+	}
 	free(sc);
 }
 
@@ -233,6 +270,8 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 	*alln = n;
 }
 
+void par_allgather(const void *mine, size_t n, void *all) { memcpy(all, mine, n); }
+
 static void exchange(par_run *pr) { (void)pr; }
 
 #endif
@@ -259,13 +298,14 @@ static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
 
 /*
  * The window's start and whether to go on, agreed by every rank in one
- * reduction: v[0] the earliest queued time, v[1] 0 if some rank stopped.
+ * reduction: v[0] the earliest queued time, v[1] 0 if some rank stopped,
+ * v[2] the model's value (par_model.contrib).
  */
-static void agree(par_run *pr, uint64_t v[2])
+static void agree(par_run *pr, uint64_t v[3])
 {
 #ifdef NCSIM_HAVE_MPI
 	if (pr->size > 1)
-		MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+		MPI_Allreduce(MPI_IN_PLACE, v, 3, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
 #else
 	(void)pr;
 	(void)v;
@@ -289,6 +329,7 @@ static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 	int stopped = pr->violated;
 	pr->local = (par_stats){.lookahead = pr->lookahead};
 	pr->events0 = sim_get_stats(ctx)->events;
+	const par_model *pm = pr->pm;
 	for (;;) {
 		double s0 = sim_progress_clock();
 		if (pr->size > 1) /* one rank has nothing to send (and may run without MPI_Init) */
@@ -296,18 +337,35 @@ static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 		for (size_t i = 0; i < pr->in.len; i++)
 			sim_insert_remote(ctx, &pr->in.ptr[i]);
 		pr->in.len = 0;
-		uint64_t v[2] = {sim_next_time(ctx), !stopped};
+		if (pm)
+			pm->window_end(pm->arg, pr->min.ptr, pr->min.len);
+		uint64_t v[3] = {sim_next_time(ctx), !stopped, pm ? pm->contrib(pm->arg) : SIM_FOREVER};
 		agree(pr, v);
+		ncsim_time_t t = v[0], mt = SIM_FOREVER;
+		if (pm && pm->agreed(pm->arg, v[2], &mt)) {
+			sim_stop(ctx, 1);
+			v[1] = 0;
+		}
+		if (mt < t)
+			t = mt;
 		sync += sim_progress_clock() - s0;
-		if (!v[1] || v[0] == SIM_FOREVER)
+		if (!v[1] || t == SIM_FOREVER)
 			break;
-		if (v[0] > until) {
+		if (t > until) {
 			sim_set_stopped_at_until(ctx);
 			break;
 		}
-		pr->last = window_last(pr, v[0], until);
+		pr->last = window_last(pr, t, until);
 		pr->in_window = 1;
-		stopped = sim_advance(ctx, pr->last) || pr->violated;
+		ncsim_time_t kt;
+		sim_eid ks;
+		uint64_t kq;
+		stopped = 0;
+		if (pm && pm->cut(pm->arg, t, pr->last, &kt, &ks, &kq)) {
+			stopped = sim_advance_key(ctx, kt, ks, kq);
+			pm->at_cut(pm->arg);
+		}
+		stopped = stopped || sim_advance(ctx, pr->last) || pr->violated;
 		pr->in_window = 0;
 		pr->local.windows++;
 	}
@@ -319,6 +377,15 @@ static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 static void on_reduce(void *arg, sim_stats *st, int *err)
 {
 	par_run *pr = arg;
+	if (pr->pm && pr->pm->final) {
+		uint64_t extra = 0;
+		ncsim_time_t end = 0;
+		pr->pm->final(pr->pm->arg, &extra, &end);
+		if (pr->rank == 0) /* the model's own events are the same on every rank: count them once */
+			st->events += extra;
+		if (end > st->end_time)
+			st->end_time = end;
+	}
 	uint64_t mine = st->events - pr->events0;
 	uint64_t sum[4] = {st->events, st->scheduled, pr->local.remote, (uint64_t)(*err || pr->violated)};
 	par_sum_u64s(sum, 4);
@@ -366,6 +433,7 @@ par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t
 	pr->owner = xmalloc((n ? n : 1) * sizeof *pr->owner);
 	memcpy(pr->owner, owner, n * sizeof *owner);
 	pr->out = xcalloc(size, sizeof *pr->out);
+	pr->mout = xcalloc(size, sizeof *pr->mout);
 	pr->st = (par_stats){.ranks = size, .lookahead = lookahead};
 	sim_set_partition(ctx, pr->owner, n, pr->rank, &hooks, pr);
 	return pr;
@@ -373,15 +441,32 @@ par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t
 
 const par_stats *par_get_stats(const par_run *pr) { return &pr->st; }
 
+void par_set_model(par_run *pr, const par_model *pm) { pr->pm = pm; }
+
+uint32_t par_me(const par_run *pr) { return pr->rank; }
+
+void par_post(par_run *pr, uint32_t rank, const void *data, size_t n)
+{
+	par_bytes *b = &pr->mout[rank];
+	VEC_GROW(b, b->len + n);
+	memcpy(b->ptr + b->len, data, n);
+	b->len += n;
+}
+
 void par_detach(par_run *pr)
 {
 	if (pr == NULL)
 		return;
 	sim_set_partition(pr->ctx, NULL, 0, 0, NULL, NULL);
-	for (uint32_t i = 0; i < pr->size; i++)
+	for (uint32_t i = 0; i < pr->size; i++) {
 		VEC_FREE(&pr->out[i]);
+		VEC_FREE(&pr->mout[i]);
+	}
 	free(pr->out);
+	free(pr->mout);
 	VEC_FREE(&pr->in);
+	VEC_FREE(&pr->min);
+	VEC_FREE(&pr->raw);
 	free(pr->owner);
 	free(pr);
 }

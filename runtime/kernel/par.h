@@ -70,6 +70,41 @@ const par_stats *par_get_stats(const par_run *pr);
 /* Makes ctx sequential again and frees pr. NULL is a no-op. */
 void par_detach(par_run *pr);
 
+/*
+ * A model that keeps state across ranks outside events (the dragonfly's lazy
+ * credits, message records, watchdog) talks to the window loop through these
+ * hooks; every rank calls each hook at the same point of every window.
+ *   window_end  after the window's exchange: `in` holds the n bytes the other
+ *               ranks posted here with par_post during the window, rank by
+ *               rank (each rank's in its posting order); may queue events
+ *               at or after the end of the window
+ *   contrib     this rank's value for the window's MIN reduction
+ *   agreed      the reduced value; may call collectives; *next: the model's
+ *               earliest pending instant (SIM_FOREVER: none), which starts a
+ *               window like an event; returns 1 to stop the run with an error
+ *   cut         for the window [first, last]: 1 with a key inside it if the
+ *               model must look at this rank's state just before that key
+ *               (at_cut is then called there), else 0
+ *   final       at the end of the run, before the counters are reduced:
+ *               events the model stands for without queuing them, and the
+ *               time of the last (0: none)
+ */
+typedef struct par_model {
+	void *arg;
+	void (*window_end)(void *arg, const void *in, size_t n);
+	uint64_t (*contrib)(void *arg);
+	int (*agreed)(void *arg, uint64_t min, ncsim_time_t *next);
+	int (*cut)(void *arg, ncsim_time_t first, ncsim_time_t last, ncsim_time_t *t, sim_eid *src, uint64_t *seq);
+	void (*at_cut)(void *arg);
+	void (*final)(void *arg, uint64_t *events, ncsim_time_t *end);
+} par_model;
+/* Installs the model's hooks (pm is kept, not copied; NULL: none). */
+void par_set_model(par_run *pr, const par_model *pm);
+/* Inside a window: n bytes for rank `rank`'s window_end hook, delivered at the end of the window. */
+void par_post(par_run *pr, uint32_t rank, const void *data, size_t n);
+/* This rank of pr. */
+uint32_t par_me(const par_run *pr);
+
 /* Sum of v over the ranks (v without MPI). Every rank must call it. */
 uint64_t par_sum_u64(uint64_t v);
 /* Largest v of any rank. Every rank must call it. */
@@ -85,5 +120,7 @@ void par_sum_u64s(uint64_t *v, size_t n);
  * must call it.
  */
 void par_gather(const void *mine, size_t n, void **all, size_t *alln);
+/* Every rank receives every rank's n bytes mine[0..n) in rank order into all (size x n bytes). */
+void par_allgather(const void *mine, size_t n, void *all);
 
 #endif

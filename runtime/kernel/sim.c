@@ -250,12 +250,9 @@ static __attribute__((noinline)) void send_remote(sim_ctx *ctx, sim_event *ev)
 	pool_give(ctx, ev);
 }
 
-static inline void schedule(sim_ctx *ctx, sim_event *ev)
+/* Queues ev (its key complete) here, or hands it to its rank. */
+static inline void queue(sim_ctx *ctx, sim_event *ev)
 {
-	assert(ev->state == SIM_EV_NEW);
-	assert(ev->time >= ctx->clk.now);
-	uint64_t *seq = ev->src == SIM_NO_ENTITY ? &ctx->ext_seq : &ctx->ents[ev->src].seq;
-	ev->seq = (*seq)++;
 	if (remote(ctx, ev->dst)) {
 		send_remote(ctx, ev);
 		return;
@@ -267,7 +264,32 @@ static inline void schedule(sim_ctx *ctx, sim_event *ev)
 		ctx->stats.peak_pending = ctx->pq.n;
 }
 
+static inline void schedule(sim_ctx *ctx, sim_event *ev)
+{
+	assert(ev->state == SIM_EV_NEW);
+	assert(ev->time >= ctx->clk.now);
+	uint64_t *seq = ev->src == SIM_NO_ENTITY ? &ctx->ext_seq : &ctx->ents[ev->src].seq;
+	ev->seq = (*seq)++;
+	queue(ctx, ev);
+}
+
 void sim_schedule(sim_ctx *ctx, sim_event *ev) { schedule(ctx, ev); }
+
+uint64_t sim_reserve_seqs(sim_ctx *ctx, unsigned n)
+{
+	uint64_t *seq = ctx->clk.self == SIM_NO_ENTITY ? &ctx->ext_seq : &ctx->ents[ctx->clk.self].seq;
+	uint64_t first = *seq;
+	*seq += n;
+	return first;
+}
+
+void sim_schedule_seq(sim_ctx *ctx, sim_event *ev, uint64_t seq)
+{
+	assert(ev->state == SIM_EV_NEW && ev->src == ctx->clk.self);
+	assert(seq < (ev->src == SIM_NO_ENTITY ? ctx->ext_seq : ctx->ents[ev->src].seq));
+	ev->seq = seq;
+	queue(ctx, ev);
+}
 
 void sim_send(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind, const void *payload, size_t len)
 {
@@ -307,6 +329,7 @@ static void run_inits(sim_ctx *ctx)
 		e->flags |= ENT_INIT_DONE;
 		if (e->type->init && !remote(ctx, id)) {
 			ctx->clk.self = id;
+			ctx->clk.ev = NULL;
 			e->type->init(ctx, e->state, id);
 		}
 	}
@@ -339,6 +362,33 @@ enum { RUN_DRAINED, RUN_BOUND, RUN_STOPPED };
  * the run. Inlined into both callers, so the sequential loop is the same code
  * it always was.
  */
+/* Pops the event at the front of the queue and runs its handler. */
+static inline __attribute__((always_inline)) void fire_front(sim_ctx *ctx, const sim_pq_node *front)
+{
+	sim_pq *pq = &ctx->pq;
+	sim_event *ev = sim_pq_pop_front(pq, front);
+	/* The next record is likely out of cache: fetch it while this one fires. */
+	sim_pq_prefetch_next(pq);
+	assert(ev->state == SIM_EV_QUEUED);
+	assert(ev->time >= ctx->clk.now);
+	ev->state = SIM_EV_FIRING;
+	ctx->clk.now = ev->time;
+	ctx->clk.ev = ev;
+	sim_eid dst = ev->dst;
+	const sim_entity *e = &ctx->ents[dst];
+	const sim_type *type = e->type;
+	assert(ev->kind < type->nhandlers && type->handlers[ev->kind] != NULL);
+	ctx->clk.self = dst;
+	type->handlers[ev->kind](ctx, e->state, ev);
+	assert(ev->state == SIM_EV_FIRING);
+	pool_give(ctx, ev);
+	ctx->stats.events++;
+	if (UNLIKELY(ctx->ninit != ctx->nents))
+		run_inits(ctx); /* a handler created entities */
+	if (UNLIKELY(--ctx->tick == 0))
+		progress_tick(ctx);
+}
+
 static inline __attribute__((always_inline)) int run_events(sim_ctx *ctx, ncsim_time_t last)
 {
 	sim_pq *pq = &ctx->pq;
@@ -348,26 +398,7 @@ static inline __attribute__((always_inline)) int run_events(sim_ctx *ctx, ncsim_
 		const sim_pq_node *front = sim_pq_front(pq);
 		if (UNLIKELY(front->time > last))
 			return RUN_BOUND;
-		sim_event *ev = sim_pq_pop_front(pq, front);
-		/* The next record is likely out of cache: fetch it while this one fires. */
-		sim_pq_prefetch_next(pq);
-		assert(ev->state == SIM_EV_QUEUED);
-		assert(ev->time >= ctx->clk.now);
-		ev->state = SIM_EV_FIRING;
-		ctx->clk.now = ev->time;
-		sim_eid dst = ev->dst;
-		const sim_entity *e = &ctx->ents[dst];
-		const sim_type *type = e->type;
-		assert(ev->kind < type->nhandlers && type->handlers[ev->kind] != NULL);
-		ctx->clk.self = dst;
-		type->handlers[ev->kind](ctx, e->state, ev);
-		assert(ev->state == SIM_EV_FIRING);
-		pool_give(ctx, ev);
-		ctx->stats.events++;
-		if (UNLIKELY(ctx->ninit != ctx->nents))
-			run_inits(ctx); /* a handler created entities */
-		if (UNLIKELY(--ctx->tick == 0))
-			progress_tick(ctx);
+		fire_front(ctx, front);
 	}
 	return RUN_STOPPED;
 }
@@ -397,6 +428,7 @@ int sim_run(sim_ctx *ctx, ncsim_time_t until)
 	else if (run_events(ctx, until) == RUN_BOUND)
 		ctx->stats.stopped_at_until = 1;
 	ctx->clk.self = SIM_NO_ENTITY;
+	ctx->clk.ev = NULL;
 	ctx->stats.end_time = ctx->clk.now;
 	sim_progress_end(&ctx->prog);
 
@@ -439,7 +471,25 @@ int sim_advance(sim_ctx *ctx, ncsim_time_t last)
 	assert(ctx->running && ctx->par);
 	int why = run_events(ctx, last);
 	ctx->clk.self = SIM_NO_ENTITY;
+	ctx->clk.ev = NULL;
 	return why == RUN_STOPPED || ctx->stop;
+}
+
+int sim_advance_key(sim_ctx *ctx, ncsim_time_t time, sim_eid src, uint64_t seq)
+{
+	assert(ctx->running && ctx->par);
+	if (time > 0 && run_events(ctx, time - 1) == RUN_STOPPED)
+		return 1;
+	/* The events of instant `time` below the key: few, one at a time. */
+	while (!ctx->stop && ctx->pq.n) {
+		const sim_pq_node *f = sim_pq_front(&ctx->pq);
+		if (sim_key_cmp(f->time, f->src, f->seq, time, src, seq) >= 0)
+			break;
+		fire_front(ctx, f);
+	}
+	ctx->clk.self = SIM_NO_ENTITY;
+	ctx->clk.ev = NULL;
+	return ctx->stop;
 }
 
 ncsim_time_t sim_next_time(sim_ctx *ctx) { return ctx->pq.n ? sim_pq_min_time(&ctx->pq) : SIM_FOREVER; }

@@ -65,6 +65,7 @@ typedef struct sim_ctx sim_ctx;
 typedef struct sim_clock {
 	ncsim_time_t now;
 	sim_eid self;
+	const struct sim_event *ev; /* the firing event, NULL outside handlers */
 } sim_clock;
 
 /* A handler for one event kind. `state` is the target entity's private state. */
@@ -126,6 +127,16 @@ void *sim_entity_state(const sim_ctx *ctx, sim_eid id);
 sim_event *sim_event_new(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind);
 /* Queues an event obtained from sim_event_new. */
 void sim_schedule(sim_ctx *ctx, sim_event *ev);
+/*
+ * Reserves n sequence numbers of the running entity (the context's own
+ * outside handlers) and returns the first. A model reserves numbers for
+ * events it may or may not schedule, so that the entity's later numbers do
+ * not depend on that choice (doc/parallel.md); reserving renumbers the
+ * entity's later events monotonically, which keeps the pop order.
+ */
+uint64_t sim_reserve_seqs(sim_ctx *ctx, unsigned n);
+/* sim_schedule with a sequence number that sim_reserve_seqs gave the same source. */
+void sim_schedule_seq(sim_ctx *ctx, sim_event *ev, uint64_t seq);
 /* sim_event_new + copy `len` payload bytes + sim_schedule, in one call. */
 void sim_send(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind, const void *payload, size_t len);
 
@@ -133,6 +144,8 @@ void sim_send(sim_ctx *ctx, sim_eid dst, ncsim_time_t delay, uint16_t kind, cons
 static inline ncsim_time_t sim_now(const sim_ctx *ctx) { return ((const sim_clock *)(const void *)ctx)->now; }
 /* The entity whose handler is running, or SIM_NO_ENTITY. */
 static inline sim_eid sim_self(const sim_ctx *ctx) { return ((const sim_clock *)(const void *)ctx)->self; }
+/* The event whose handler is running (its key: time, src, seq), or NULL outside handlers. */
+static inline const sim_event *sim_firing(const sim_ctx *ctx) { return ((const sim_clock *)(const void *)ctx)->ev; }
 
 /* The `until` of sim_run that means no time limit. */
 #define SIM_FOREVER UINT64_MAX
@@ -199,6 +212,17 @@ void sim_set_partition(sim_ctx *ctx, const uint32_t *owner, sim_eid n, uint32_t 
                        void *arg);
 /* Inside hooks->loop: fires local events up to time `last` (inclusive); 1 if the run was stopped (sim_stop, interrupt). */
 int sim_advance(sim_ctx *ctx, ncsim_time_t last);
+/* sim_advance for the events whose key is below (time, src, seq); 1 if the run was stopped. */
+int sim_advance_key(sim_ctx *ctx, ncsim_time_t time, sim_eid src, uint64_t seq);
+/* Order of event keys: -1, 0 or 1 as (t1, s1, q1) is below, equal to or above (t2, s2, q2). */
+static inline int sim_key_cmp(ncsim_time_t t1, sim_eid s1, uint64_t q1, ncsim_time_t t2, sim_eid s2, uint64_t q2)
+{
+	if (t1 != t2)
+		return t1 < t2 ? -1 : 1;
+	if (s1 != s2)
+		return s1 < s2 ? -1 : 1;
+	return q1 < q2 ? -1 : q1 > q2;
+}
 /* Time of the earliest queued event, or SIM_FOREVER if none. */
 ncsim_time_t sim_next_time(sim_ctx *ctx);
 /* Queues a copy of an event another rank sent (its key kept; its dst must be local, its time not in the past). */

@@ -224,6 +224,7 @@ net_model *df_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 		df_port *P = &m->ports[i];
 		enum df_class cls = df_topo_class(T, (uint32_t)(i % T->nports));
 		P->nvc = m->nvc[cls];
+		P->link = cls == DF_GLOBAL ? DF_LINK_GLOBAL : DF_LINK_PLAIN;
 		for (unsigned v = 0; v < DF_MAXVC; v++) {
 			P->credits[v] = v < m->nvc[cls] ? (int32_t)m->cfg.vc_size[cls] : 0;
 			P->qhead[v] = P->qtail[v] = DF_NONE;

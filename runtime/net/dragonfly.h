@@ -217,4 +217,22 @@ uint32_t df_partition_rank_of_node(const net_model *m, const df_partition *p, ui
  */
 ncsim_time_t df_lookahead(const net_model *m, uint32_t min_packet);
 
+struct par_run;
+/*
+ * Runs m partitioned by part over the ranks of pr (runtime/kernel/par.h;
+ * dragonfly_par.c): global links between ranks carry credits, message
+ * records and the watchdog's state as records at window ends. Every rank
+ * creates the label of (job 0, tclass) up front, since a rank may forward
+ * a label's packets before it injects one (a netbench run has that one
+ * label). 0, or -1 with *err.
+ */
+int df_par_attach(net_model *m, struct par_run *pr, const df_partition *part, unsigned tclass, char **err);
+/*
+ * After the partitioned run: every rank's counters summed into every rank's
+ * model (statistics, links, conservation), so that the checks and writers
+ * see one run; m is sequential again. Every rank must call it. -1 if the
+ * watchdog found a deadlock, else 0.
+ */
+int df_par_finish(net_model *m);
+
 #endif

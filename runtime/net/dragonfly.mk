@@ -3,7 +3,7 @@ noinst_HEADERS += runtime/net/dragonfly.h runtime/net/dragonfly_model.h runtime/
 libncsim_la_SOURCES += runtime/net/dragonfly.c runtime/net/dragonfly_config.c runtime/net/dragonfly_topo.c \
 	runtime/net/dragonfly_route.c runtime/net/dragonfly_router.c runtime/net/dragonfly_nic.c \
 	runtime/net/dragonfly_stats.c runtime/net/dragonfly_codes.c runtime/net/dragonfly_codes_conf.c \
-	runtime/net/dragonfly_part.c
+	runtime/net/dragonfly_part.c runtime/net/dragonfly_par.c
 
 # Synthetic traffic on the dragonfly (runtime/net/netbench.h) and its command
 # line, `ncsim netbench` (compiler/cli/cmd_netbench.c).

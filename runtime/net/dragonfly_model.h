@@ -109,8 +109,25 @@ typedef struct df_port {
 	uint8_t blocked;            /* packets wait, the link is free, no head fits: credits come as events */
 	uint8_t npend;              /* entries of pend[] in use */
 	uint8_t vcq;                /* bit v set: qhead[v] holds a packet (arbitration visits only those VCs) */
-	uint8_t pad_[2];
+	uint8_t link;               /* DF_LINK_* */
+	uint8_t pad_;
 } df_port;
+
+/*
+ * The kind of a port's pending list. Local and terminal ports (DF_LINK_PLAIN)
+ * never cross ranks; a global port keeps its list in the order of return
+ * (df_port_absorb). In a parallel run a global port whose link crosses ranks
+ * is DF_CUT_LOCAL on its router's rank (changes to its list are logged for
+ * the window's replay, dragonfly_par.c) and DF_CUT_REMOTE on the downstream
+ * router's rank, whose copy of the port also reads as blocked, so that a
+ * credit for it takes credit_router's rare path and leaves as a record.
+ */
+enum { DF_LINK_PLAIN = 0, DF_LINK_GLOBAL, DF_CUT_LOCAL, DF_CUT_REMOTE };
+#define DF_NOSEQ UINT64_MAX /* credit_router: no sequence number reserved */
+
+#ifndef UNLIKELY
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#endif
 _Static_assert(sizeof(df_port) == 64, "df_port is one cache line");
 
 /* Statistics and adaptive-routing load of one output port. */
@@ -223,6 +240,7 @@ typedef struct df_model {
 	df_nic *nics;
 	VEC(df_msg) msgs;
 	uint32_t msg_free;
+	uint32_t msg_tag;       /* or'ed into the message index a packet carries: the rank's tag in parallel runs, else 0 */
 
 	/* Progress and conservation. */
 	uint64_t msgs_open;     /* injected and not yet delivered */
@@ -235,6 +253,9 @@ typedef struct df_model {
 	/* Statistics. */
 	df_stats st;
 	uint64_t *node_inj, *node_ej;
+
+	/* Parallel runs: the rank's side of the partition (dragonfly_par.c); NULL in a sequential run. */
+	struct df_par *par;
 } df_model;
 
 /* Index of (router r, port) in the per-port arrays (ports, pstat; pend / DF_NPEND). */
@@ -375,6 +396,26 @@ uint64_t df_port_load(df_model *m, uint32_t r, uint32_t port);
 void df_port_absorb(df_model *m, size_t ix, ncsim_time_t t);
 /* Adds the NIC's pending credits whose time is <= t to its counter (all of them with t = DF_NEVER). */
 void df_nic_absorb(df_nic *n, ncsim_time_t t);
+
+/*
+ * Parallel runs (dragonfly_par.c), called just before the change: the cut
+ * port ix (DF_CUT_LOCAL) takes its pending credits due by t ...
+ */
+void df_par_absorbing(df_model *m, size_t ix, ncsim_time_t t);
+/* ... blocks, its pending credits taking the DF_NPEND sequence numbers from seq. */
+void df_par_blocking(df_model *m, size_t ix, uint64_t seq);
+/* ... unblocks. */
+void df_par_unblocking(df_model *m, size_t ix);
+/* A credit for the port ix of another rank (DF_CUT_REMOTE), landing at t, with its reserved seq. */
+void df_par_credit(df_model *m, size_t ix, uint8_t vc, uint32_t bytes, ncsim_time_t t, uint64_t seq);
+/* The watchdog would be armed now if it is not (seq: the number reserved for its first tick). */
+void df_par_arm(df_model *m, uint64_t seq);
+/* The message record of packet id pk_msg on this rank (a remote message's copy, see df_par_sent). */
+df_msg *df_par_msg(df_model *m, uint32_t pk_msg);
+/* The first packet of local message mi leaves its NIC: its record goes to the destination's rank if remote. */
+void df_par_sent(df_model *m, uint32_t mi);
+/* The message of packet id pk_msg is complete here: frees its record (or has its source's rank free it). */
+void df_par_done(df_model *m, uint32_t pk_msg);
 
 /* Completes one packet of a message delivered at time t (dragonfly_stats.c). */
 void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t);

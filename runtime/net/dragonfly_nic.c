@@ -28,8 +28,10 @@
  * link becomes free, sat_since ahead of now), and its next credit event
  * sends the packet at the same time and in the same handler order as after
  * the wake-up. It does not when a credit event under way may land by then
- * (the NIC keeps the times of a few of them) or when blocking would start
- * the deadlock watchdog earlier than the wake-up would have.
+ * (the NIC keeps the times of a few of them). Blocking ahead may arm a
+ * watchdog that is not running up to nic_guard earlier than the wake-up
+ * would have; the decision reads only the NIC's own state, so that a
+ * parallel run, whose watchdog is known at window ends only, makes it alike.
  *
  * The router delay is charged on the link into the first router unless the
  * configuration charges it as packets leave routers (router_delay_on_exit,
@@ -67,7 +69,7 @@ static void block(df_model *m, df_nic *n, ncsim_time_t ts, ncsim_time_t now)
 /* 1 if no credit can reach the NIC by ts (> now), so a wake-up at ts would find it short (see the top). */
 static int short_until(const df_model *m, const df_nic *n, ncsim_time_t ts, ncsim_time_t now)
 {
-	if (n->short_out || ts - now >= m->nic_guard || (!m->wd_armed && m->cfg.watchdog) || n->ev_out > n->nev)
+	if (n->short_out || ts - now >= m->nic_guard || n->ev_out > n->nev)
 		return 0;
 	for (unsigned i = 0; i < n->nev; i++)
 		if (n->ev_t[i] <= ts)
@@ -116,12 +118,15 @@ static void try_inject(df_model *m, df_nic *n)
 		nl_add(&m->labels, M->label, (size_t)m->topo.nrouters * m->nports + n->id, b);
 		m->node_inj[n->id] += b;
 		m->moved++;
-		if (M->sent == 0)
+		if (M->sent == 0) {
 			M->first_tx = ts;
+			if (UNLIKELY(m->par))
+				df_par_sent(m, n->qhead);
+		}
 		M->sent += b;
 		df_pkt pk = {
 			.tail = ts + serS + lat + rd,
-			.msg = n->qhead,
+			.msg = n->qhead | m->msg_tag,
 			.dst = M->dst,
 			.bytes = b,
 			.inter = DF_NONE,

@@ -158,5 +158,7 @@ ncsim_time_t df_lookahead(const net_model *nm, uint32_t min_packet)
 			fastest = m->cfg.bw[k];
 	uint32_t b = min_packet < m->cfg.packet_size ? min_packet : m->cfg.packet_size;
 	ncsim_time_t credit = sim_xfer_time(b, fastest) + m->cfg.credit_delay[DF_GLOBAL];
+	if (m->accept) /* credit_return = accept: the credit leaves as the packet enters its output VC */
+		credit = m->cfg.credit_delay[DF_GLOBAL];
 	return pkt < credit ? pkt : credit;
 }

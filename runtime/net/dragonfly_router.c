@@ -63,10 +63,47 @@ static void schedule_wake(df_model *m, df_router *rt, uint32_t port, df_port *P,
 	sim_schedule(m->ctx, ev);
 }
 
+/*
+ * A global port's list keeps the order in which the credits were returned
+ * (a stable compaction), so that it is the same whether or not the credits
+ * of the current window are in it yet (doc/parallel.md, "Lazy credits");
+ * block_port turns the list into events in that order.
+ */
+static inline void absorb_stable(df_port *P, df_pend *e, ncsim_time_t t)
+{
+	unsigned n = P->npend, i = 0;
+	while (i < n && e[i].t > t) /* the credits before the first one due stay where they are */
+		i++;
+	unsigned k = i;
+	for (; i < n; i++) {
+		if (e[i].t <= t)
+			P->credits[e[i].vc] += (int32_t)e[i].bytes;
+		else
+			e[k++] = e[i];
+	}
+	P->npend = (uint8_t)k;
+}
+
+/* df_port_absorb of a port whose link crosses ranks: the change is logged first (out of the common path). */
+static __attribute__((noinline, cold)) void absorb_cut(df_model *m, size_t ix, ncsim_time_t t)
+{
+	df_par_absorbing(m, ix, t);
+	absorb_stable(&m->ports[ix], m->pend + ix * DF_NPEND, t);
+}
+
 void df_port_absorb(df_model *m, size_t ix, ncsim_time_t t)
 {
 	df_port *P = &m->ports[ix];
 	df_pend *e = m->pend + ix * DF_NPEND;
+	if (P->link == DF_LINK_GLOBAL) {
+		absorb_stable(P, e, t);
+		return;
+	}
+	if (UNLIKELY(P->link != DF_LINK_PLAIN)) {
+		absorb_cut(m, ix, t);
+		return;
+	}
+	/* A local port's list is never cut: order does not matter beyond this router. */
 	unsigned n = P->npend;
 	for (unsigned i = 0; i < n;) {
 		if (e[i].t <= t) {
@@ -95,9 +132,14 @@ void df_nic_absorb(df_nic *n, ncsim_time_t t)
 	n->npend = (uint8_t)k;
 }
 
-/* `bytes` of buffer on VC vc come back to output port uport of router ur at time t. */
+/*
+ * `bytes` of buffer on VC vc come back to output port uport of router ur at
+ * time t; seq: the sequence number reserved for the credit's event, or
+ * DF_NOSEQ to take the next one if it becomes an event.
+ */
 static inline __attribute__((always_inline)) void credit_router(df_model *m, uint32_t ur, uint32_t uport, uint8_t vc,
-                                                                 uint32_t bytes, ncsim_time_t t, ncsim_time_t now)
+                                                                 uint32_t bytes, ncsim_time_t t, ncsim_time_t now,
+                                                                 uint64_t seq)
 {
 	size_t ix = df_pix(m, ur, uport);
 	df_port *P = &m->ports[ix];
@@ -116,9 +158,16 @@ static inline __attribute__((always_inline)) void credit_router(df_model *m, uin
 			return;
 		}
 	}
+	if (UNLIKELY(P->link == DF_CUT_REMOTE)) { /* reads as blocked on this rank */
+		df_par_credit(m, ix, vc, bytes, t, seq);
+		return;
+	}
 	sim_event *ev = sim_event_new(m->ctx, m->router0 + ur, t - now, DF_R_CREDIT);
 	*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = bytes, .port = (uint16_t)uport, .vc = vc};
-	sim_schedule(m->ctx, ev);
+	if (seq == DF_NOSEQ)
+		sim_schedule(m->ctx, ev);
+	else
+		sim_schedule_seq(m->ctx, ev, seq);
 }
 
 /* `bytes` of the terminal input buffer come back to NIC n at time t. */
@@ -156,9 +205,19 @@ static inline __attribute__((always_inline)) void return_credit(df_model *m, df_
 		if (pk->bytes != m->cfg.packet_size)
 			n->short_out--;
 		credit_nic(m, n, c, t + m->cfg.credit_delay[DF_TERMINAL], now);
-	} else
-		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, c,
-		              t + m->cfg.credit_delay[df_topo_class(T, pk->in_port)], now);
+	} else {
+		/*
+		 * In a parallel run a credit over a global link reserves a sequence
+		 * number of this router whether or not it becomes an event, so that
+		 * this router's later numbers never depend on the upstream router's
+		 * state, which may live on another rank. Reserving renumbers the
+		 * router's events monotonically, so the sequential run, which does
+		 * not reserve, pops them in the same order.
+		 */
+		enum df_class cls = df_topo_class(T, pk->in_port);
+		uint64_t seq = cls == DF_GLOBAL && UNLIKELY(m->par) ? sim_reserve_seqs(m->ctx, 1) : DF_NOSEQ;
+		credit_router(m, T->peer[ix], T->peer_port[ix], pk->vc, c, t + m->cfg.credit_delay[cls], now, seq);
+	}
 }
 
 /* Appends slot si to the FIFO (head, tail) of VC vc. */
@@ -179,9 +238,23 @@ static inline void port_push(df_router *rt, df_port *P, uint8_t vc, uint32_t si)
 	P->vcq |= (uint8_t)(1u << vc);
 }
 
-/* Port ix has packets that wait for credits: from now on its credits come as events, those under way too. */
+/*
+ * Port ix has packets that wait for credits: from now on its credits come as
+ * events, those under way too. In a parallel run the pending credit i
+ * becomes an event with the i-th of DF_NPEND reserved sequence numbers,
+ * however many there are, since the credits a remote downstream router
+ * returned during the current window join the list only at the window's end
+ * (dragonfly_par.c); the sequential run numbers them one after the other,
+ * in the same order.
+ */
 static void block_port(df_model *m, df_router *rt, uint32_t port, df_port *P, size_t ix, ncsim_time_t now)
 {
+	uint64_t seq = DF_NOSEQ;
+	if (UNLIKELY(m->par)) {
+		seq = sim_reserve_seqs(m->ctx, DF_NPEND);
+		if (P->link == DF_CUT_LOCAL)
+			df_par_blocking(m, ix, seq);
+	}
 	P->blocked = 1;
 	m->pstat[ix].sat_since = now;
 	df_watchdog_arm(m);
@@ -189,7 +262,10 @@ static void block_port(df_model *m, df_router *rt, uint32_t port, df_port *P, si
 	for (unsigned i = 0; i < P->npend; i++) {
 		sim_event *ev = sim_event_new(m->ctx, m->router0 + rt->id, e[i].t - now, DF_R_CREDIT);
 		*SIM_PAYLOAD(ev, df_credit) = (df_credit){.bytes = e[i].bytes, .port = (uint16_t)port, .vc = (uint8_t)e[i].vc};
-		sim_schedule(m->ctx, ev);
+		if (seq == DF_NOSEQ)
+			sim_schedule(m->ctx, ev);
+		else
+			sim_schedule_seq(m->ctx, ev, seq + i);
 	}
 	P->npend = 0;
 }
@@ -197,6 +273,8 @@ static void block_port(df_model *m, df_router *rt, uint32_t port, df_port *P, si
 /* The port's packets no longer wait for credits: saturation time ends, credits may be lazy again. */
 static void unblock_port(df_model *m, df_port *P, size_t ix, ncsim_time_t now)
 {
+	if (UNLIKELY(P->link == DF_CUT_LOCAL))
+		df_par_unblocking(m, ix);
 	df_pstat *S = &m->pstat[ix];
 	S->sat += now - S->sat_since;
 	S->sat_since = DF_NEVER;
@@ -245,7 +323,7 @@ static inline __attribute__((always_inline)) void forward(df_model *m, df_router
 		size_t ej = (size_t)rt->id * T->p + port;
 		ncsim_time_t back = t + m->cfg.credit_delay[DF_TERMINAL];
 		if (m->accept) {
-			credit_router(m, rt->id, port, vc, df_cost(m, pk.bytes), back, now);
+			credit_router(m, rt->id, port, vc, df_cost(m, pk.bytes), back, now, DF_NOSEQ);
 		} else if (m->ej_len[ej] < DF_EJRING) {
 			unsigned k = (m->ej_head[ej] + m->ej_len[ej]++) % DF_EJRING;
 			m->ej_t[ej * DF_EJRING + k] = back;

@@ -13,7 +13,7 @@
 
 void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
 {
-	df_msg *M = &m->msgs.ptr[pk->msg];
+	df_msg *M = UNLIKELY(m->par) ? df_par_msg(m, pk->msg) : &m->msgs.ptr[pk->msg];
 	m->node_ej[pk->dst] += pk->bytes;
 	m->st.packets++;
 	m->st.packet_hops += pk->hops;
@@ -55,6 +55,10 @@ void df_deliver(df_model *m, const df_pkt *pk, ncsim_time_t t)
 			.nonminimal = M->nonmin,
 		};
 		sim_send(m->ctx, M->notify, t - sim_now(m->ctx), M->notify_kind, &d, sizeof d);
+	}
+	if (UNLIKELY(m->par)) {
+		df_par_done(m, pk->msg);
+		return;
 	}
 	M->next = m->msg_free;
 	m->msg_free = pk->msg;
@@ -98,8 +102,20 @@ static char *blocked_report(df_model *m)
 	return xstrdup("packets in flight but none queued");
 }
 
+/*
+ * In a parallel run every call reserves a sequence number of the blocking
+ * entity for the first tick, armed or not, so that its later numbers do not
+ * depend on the watchdog's state, which is known at window ends only
+ * (dragonfly_par.c keeps it); the sequential run, which does not reserve,
+ * pops the entity's events in the same order.
+ */
 void df_watchdog_arm(df_model *m)
 {
+	if (UNLIKELY(m->par)) {
+		if (m->cfg.watchdog)
+			df_par_arm(m, sim_reserve_seqs(m->ctx, 1));
+		return;
+	}
 	if (m->wd_armed || !m->cfg.watchdog)
 		return;
 	m->wd_armed = 1;

@@ -204,6 +204,64 @@ static ncsim_time_t window_start(const nb_params *p)
 	return w >= p->duration ? 0 : w;
 }
 
+/* Splits the run over the MPI ranks (see nb_run): the partition, the lookahead, the dragonfly's side. NULL after a message. */
+static par_run *split(sim_ctx *ctx, net_model *net, const nb_ctx *nb, FILE *err)
+{
+	df_partition part;
+	char *e = NULL;
+	par_run *pr = NULL;
+	if (df_partition_groups(net, par_size(), NULL, &part, &e) == 0) {
+		sim_eid n = sim_entity_count(ctx);
+		uint32_t *owner = xcalloc(n, sizeof *owner);
+		df_partition_owner(net, &part, owner);
+		for (uint32_t i = 0; i < nb->nnodes; i++)
+			owner[nb->gens[i].self] = df_partition_rank_of_node(net, &part, i);
+		/* Every packet is a whole packet_size one but the last of a message (size mod packet_size). */
+		uint32_t ps = df_get_config(net)->packet_size, tail = (uint32_t)(nb->size % ps);
+		pr = par_attach(ctx, owner, n, df_lookahead(net, tail ? tail : ps), &e);
+		if (pr && df_par_attach(net, pr, &part, NET_CLASS_SYNTH, &e) < 0) {
+			par_detach(pr);
+			pr = NULL;
+		}
+		free(owner);
+	}
+	df_partition_clear(&part);
+	if (!pr && par_rank() == 0)
+		fprintf(err, "ncsim netbench: %s\n", e);
+	free(e);
+	return pr;
+}
+
+/* After a split run: the generators' counts of every rank, and the refusal that came first. */
+static void gather_counts(nb_ctx *nb)
+{
+	uint64_t v[4] = {nb->generated, nb->refused, 0, 0};
+	uint64_t first = par_max_u64(nb->refused ? ~nb->refused_at : 0); /* the earliest refusal: max of ~time */
+	int mine = nb->refused && first != 0 && ~nb->refused_at == first;
+	v[2] = mine ? nb->refused_src : 0;
+	v[3] = mine ? nb->refused_dst : 0;
+	par_sum_u64s(v, 4);
+	nb->generated = v[0];
+	nb->refused = v[1] != 0;
+	if (nb->refused) {
+		nb->refused_at = ~first;
+		nb->refused_src = (uint32_t)v[2];
+		nb->refused_dst = (uint32_t)v[3];
+	}
+}
+
+/* The model's end-of-run check; over several ranks rank 0 speaks and every rank learns whether any failed. */
+static int check_net(net_model *net, int split_run, FILE *err)
+{
+	if (!split_run)
+		return net->ops->check(net, err);
+	FILE *out = par_rank() == 0 ? err : fopen("/dev/null", "w");
+	int bad = net->ops->check(net, out ? out : err) < 0;
+	if (out && out != err)
+		fclose(out);
+	return par_max_u64((uint64_t)bad) ? -1 : 0;
+}
+
 int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE *err)
 {
 	const df_config *dc = df_get_config(net);
@@ -231,20 +289,37 @@ int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE 
 		nb.perm = permutation(ctx, &nb);
 	*r = (nb_result){.nnodes = nb.nnodes, .size = nb.size, .warmup = window_start(p)};
 	df_set_window(net, r->warmup, p->duration);
+	par_run *pr = NULL;
+	if (par_size() > 1 && !(pr = split(ctx, net, &nb, err))) {
+		free(nb.perm);
+		free(nb.gens);
+		return 1;
+	}
 
 	int rc = sim_run(ctx, p->until ? p->until : SIM_FOREVER);
+	if (pr) {
+		if (df_par_finish(net) < 0)
+			rc = -1;
+		gather_counts(&nb);
+		r->par = *par_get_stats(pr);
+		par_detach(pr);
+	}
 	const sim_stats *ks = sim_get_stats(ctx);
 	r->generated = nb.generated;
 	r->stopped = ks->stopped_at_until;
 	r->events = ks->events;
 	r->end_time = ks->end_time;
 	int status = 0;
+	int speak = par_rank() == 0;
 	if (nb.refused) {
-		fprintf(err, "ncsim netbench: the network refused a message from node %" PRIu32 " to node %" PRIu32
-		             " at %.3f us; the run stops there\n", nb.refused_src, nb.refused_dst, (double)nb.refused_at / 1e6);
+		if (speak)
+			fprintf(err, "ncsim netbench: the network refused a message from node %" PRIu32 " to node %" PRIu32
+			             " at %.3f us; the run stops there\n", nb.refused_src, nb.refused_dst,
+			        (double)nb.refused_at / 1e6);
 		status = 1;
-	} else if (rc < 0 || (!r->stopped && net->ops->check(net, err) < 0)) {
-		fprintf(err, "ncsim netbench: the network failed its end-of-run checks\n");
+	} else if (rc < 0 || (!r->stopped && check_net(net, pr != NULL, err) < 0)) {
+		if (speak)
+			fprintf(err, "ncsim netbench: the network failed its end-of-run checks\n");
 		status = 1;
 	}
 	free(nb.perm);

@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "runtime/kernel/par.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/net/net.h"
 #include "base/sysconf.h"
@@ -62,6 +63,7 @@ typedef struct nb_result {
 	uint64_t events;
 	ncsim_time_t end_time;
 	double wall_s, rss_mib;
+	par_stats par;             /* windows of a run over several MPI ranks (par.ranks 0: one rank) */
 } nb_result;
 
 /* The pattern named s (uniform, permutation, shift or group-shift, hotspot), or -1. */
@@ -81,7 +83,11 @@ int nb_check(const nb_params *p, char **err);
 /*
  * Runs the traffic of p on net (a dragonfly built on ctx) and fills r.
  * Returns 0, or 1 for a failed run (a message the network refused, the
- * end-of-run checks) with the reason on err.
+ * end-of-run checks) with the reason on err. Under mpirun with several
+ * ranks every rank calls it: the groups are split over the ranks
+ * (df_partition_groups, generators with their node) and the results, the
+ * same on every rank, are those of the sequential run; only rank 0 writes
+ * messages on err.
  */
 int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE *err);
 /* Prints the report of a run (csv: a header line and one row) on out. */
