@@ -128,7 +128,8 @@ void cg_endif(cg *g);
 typedef struct cg_capture {
 	cg_buf *out;
 	int indent, reset_line, in_src;
-	size_t nconds;
+	size_t nconds; /* conditions on the stack at the start */
+	size_t hidden; /* conds[hidden..nconds) were pending: hidden until the end */
 } cg_capture;
 /* Starts capturing output into a string (statement expressions); pending state is set aside in *c. */
 void cg_capture_begin(cg *g, cg_capture *c);

@@ -162,11 +162,13 @@ void cg_close(cg *g)
 	/* The body's lines, less #line directives (allowed between a bare if and its statement). */
 	const char *body = b.buf->ptr + b.body, *end = b.buf->ptr + b.buf->len, *stmt = NULL;
 	int lines = 0;
-	for (const char *p = body; p < end; p = (const char *)memchr(p, '\n', (size_t)(end - p)) + 1) {
+	for (const char *p = body; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		if (*p != '#') {
 			stmt = p;
 			lines++;
 		}
+		p = eol ? eol + 1 : end; /* every line ends in '\n' (emit), but never read past the text */
 	}
 	const char *nl = stmt ? memchr(stmt, '\n', (size_t)(end - stmt)) : NULL;
 	if (b.buf == g->out && lines == 1 && simple_stmt(stmt, (size_t)(nl - stmt))) {
@@ -217,14 +219,18 @@ void cg_endif(cg *g)
 
 void cg_capture_begin(cg *g, cg_capture *c)
 {
-	*c = (cg_capture){g->out, g->indent, g->reset_line, g->in_src, g->conds.len};
+	*c = (cg_capture){g->out, g->indent, g->reset_line, g->in_src, g->conds.len, g->conds.len};
 	g->out = xcalloc(1, sizeof(cg_buf));
 	g->indent++;
 	g->reset_line = g->in_src = 0;
-	/* Pending conditions belong to the line the captured text goes in: hide them. */
-	for (size_t i = 0; i < g->conds.len; i++)
-		if (!g->conds.ptr[i].flushed)
-			g->conds.ptr[i].flushed = 2;
+	/*
+	 * Pending conditions belong to the line the captured text goes in: hide
+	 * them. They are the top of the stack (flush_conds flushes a suffix); a
+	 * capture inside a capture finds them hidden already and must leave them
+	 * so when it ends, so it remembers which ones it hid itself.
+	 */
+	while (c->hidden > 0 && !g->conds.ptr[c->hidden - 1].flushed)
+		g->conds.ptr[--c->hidden].flushed = 2;
 }
 
 const char *cg_capture_end(cg *g, const cg_capture *c)
@@ -236,9 +242,8 @@ const char *cg_capture_end(cg *g, const cg_capture *c)
 	g->indent = c->indent;
 	g->reset_line = c->reset_line;
 	g->in_src = c->in_src;
-	for (size_t i = 0; i < c->nconds; i++)
-		if (g->conds.ptr[i].flushed == 2)
-			g->conds.ptr[i].flushed = 0;
+	for (size_t i = c->hidden; i < c->nconds; i++)
+		g->conds.ptr[i].flushed = 0;
 	return s;
 }
 
