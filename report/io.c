@@ -1,5 +1,6 @@
 /*
- * io.c - the file I/O of a run: storage.csv and io.csv (see io.h).
+ * io.c - the file I/O of a run: storage.csv and io.csv (see io.h), then
+ * device_busy.csv (busy.c).
  */
 #include "report/io.h"
 
@@ -8,17 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/busy.h"
+
 /* ---------------------------------------------------------------- storage.csv */
 
-enum { S_DEVICE, S_BUSY, S_NCOLS };
-static const char *const storage_cols[S_NCOLS] = {"device", "busy_us"};
+enum { S_DEVICE, S_BUSY, S_NREQ, S_READS = S_NREQ, S_WRITES, S_NCOLS };
+static const char *const storage_cols[S_NCOLS] = {"device", "busy_us", "reads", "writes"};
 
 static int add_device(rep_run *r, rep_csv *c, const int *col, void *unused, char **err)
 {
 	double busy;
+	uint64_t ops[2] = {0, 0};
 	(void)unused;
 	if (rep_csv_double(c, col[S_BUSY], &busy, err) < 0)
 		return -1;
+	for (int k = 0; k < 2; k++)
+		if (col[S_READS + k] >= 0 && rep_csv_u64(c, col[S_READS + k], &ops[k], err) < 0)
+			return -1;
+	r->device_ops += ops[0] + ops[1];
 	VEC_PUSH(&rep_kind_get(&r->devices, rep_csv_field(c, col[S_DEVICE]), 1)->values, busy * 1e6);
 	return 0;
 }
@@ -103,7 +111,7 @@ static int last_completion(rep_run *r, rep_csv *c, const int *col, void *end, ch
 
 int rep_io_load(rep_run *r, char **err)
 {
-	if (rep_run_stream(r, "storage.csv", storage_cols, S_NCOLS, S_NCOLS, &r->storage_missing, add_device, NULL,
+	if (rep_run_stream(r, "storage.csv", storage_cols, S_NCOLS, S_NREQ, &r->storage_missing, add_device, NULL,
 	                   err) < 0)
 		return -1;
 	double end = (double)r->sim_end_ps;
@@ -115,7 +123,9 @@ int rep_io_load(rep_run *r, char **err)
 			return -1;
 	}
 	r->io_bin_ps = end > 0 ? end / REP_IO_BINS : 1;
-	return rep_run_stream(r, "io.csv", io_cols, I_NCOLS, I_NCOLS, &r->io_missing, add_request, NULL, err);
+	if (rep_run_stream(r, "io.csv", io_cols, I_NCOLS, I_NCOLS, &r->io_missing, add_request, NULL, err) < 0)
+		return -1;
+	return rep_busy_load(r, err);
 }
 
 void rep_io_free(rep_run *r)
@@ -128,6 +138,7 @@ void rep_io_free(rep_run *r)
 	for (size_t i = 0; i < r->io.len; i++)
 		free(r->io.ptr[i].name);
 	VEC_FREE(&r->io);
+	rep_busy_free(r);
 	free(r->storage_missing);
 	free(r->io_missing);
 	r->storage_missing = r->io_missing = NULL;

@@ -27,9 +27,10 @@
 #include "report/run.h"
 
 /*
- * Reads DIR/storage.csv and DIR/io.csv of run r (its summary read first,
- * for the simulated time) into r->devices and r->io; a missing file sets
- * r->storage_missing or r->io_missing. 0, or -1 with *err ("FILE:LINE: ...").
+ * Reads DIR/storage.csv, DIR/io.csv and DIR/device_busy.csv (report/busy.h)
+ * of run r (its summary read first, for the simulated time) into r->devices,
+ * r->io and r->busy; a missing file sets r->storage_missing, r->io_missing
+ * or r->busy_missing. 0, or -1 with *err ("FILE:LINE: ...").
  */
 int rep_io_load(rep_run *r, char **err);
 /* Frees what rep_io_load put in r. */

@@ -1,15 +1,21 @@
 /*
  * io_figures.h - the storage figures of a report (prefix rep_iofig_).
  *
- * Only when a run did file I/O (it has storage.csv or io.csv: report/io.h):
+ * Only when a run did file I/O (it has storage.csv, io.csv or
+ * device_busy.csv: report/io.h, report/busy.h):
  *   io-inflight   the mean number of I/O requests in flight over time, one
  *                 step curve per device class and operation ("local write":
  *                 the node-local burst buffers; "ssd read", ...) (io.csv);
  *   io-rate       the bytes per second those requests moved over time (io.csv);
+ *   device-util   the share of time the devices of each class were busy,
+ *                 per time bin (device_busy.csv);
+ *   device-util-each  the same per device, for runs with few devices (at most
+ *                 REP_BUSY_EACH in all, and some class with several);
  *   device-busy   the CDF over the devices of each kind of the share of the
  *                 run each was serving a request (storage.csv, busy_us).
- * Without io.csv (a run without --io-log) the first two are notes: the time
- * course of I/O is in no other file, and device-busy is the whole run's.
+ * Without io.csv and device_busy.csv (a run without --io-log) the figures
+ * over time are notes: the time course of I/O is in no other file, and
+ * device-busy is the whole run's.
  * Several runs: one curve per run and series ("RUN: ssd write").
  */
 #ifndef NCSIM_REPORT_IO_FIGURES_H

@@ -1,10 +1,10 @@
 # report/local.mk: `ncsim report`, the figures and tables of finished runs in one
 # HTML page (doc/report.md). It reads only the documented output files of a run
 # folder, so it links no model: base/ and the atomic files of runtime/stats/.
-REPORT_SOURCES = report/json_read.c report/csv_read.c report/text.c report/stats.c report/run.c report/study.c report/io.c report/traffic.c \
+REPORT_SOURCES = report/json_read.c report/csv_read.c report/text.c report/stats.c report/run.c report/study.c report/io.c report/busy.c report/traffic.c \
 	report/plot.c report/figures.c report/io_figures.c report/netbench.c report/nb_figures.c report/calib.c report/calib_figures.c report/gnuplot.c report/html.c \
 	report/report.c
-noinst_HEADERS += report/json_read.h report/csv_read.h report/text.h report/stats.h report/run.h report/study.h report/io.h report/traffic.h \
+noinst_HEADERS += report/json_read.h report/csv_read.h report/text.h report/stats.h report/run.h report/study.h report/io.h report/busy.h report/traffic.h \
 	report/plot.h report/figures.h report/io_figures.h report/netbench.h report/nb_figures.h report/calib.h report/calib_figures.h report/gnuplot.h report/html.h \
 	report/report.h
 # The command sits in the binary itself, as cmd_calibrate.c does.

@@ -11,7 +11,7 @@
  *     link's saturation time (saturation_ps: the packet and flow levels; the
  *     analytic network's links have none);
  *   - storage.csv and io.csv (optional, runs with file I/O; io.csv with
- *     --io-log): report/io.h.
+ *     --io-log): report/io.h; device_busy.csv (--io-log): report/busy.h.
  * The CSV files are streamed: memory grows by 16 bytes per rank and 8 per
  * link (the values the box plots and CDFs need), never by the file's size.
  */
@@ -68,6 +68,14 @@ typedef struct rep_io_series {
 	double bytes[REP_IO_BINS];     /* bytes in each bin, each request's spread evenly from issue to completion */
 } rep_io_series;
 
+/* The busy time of the devices of one class, or of one device, binned over time (device_busy.csv). */
+typedef struct rep_busy_series {
+	char *name;                    /* "ssd"; one device: "ssd node 12" */
+	long device;                   /* one device: its storage.csv row; a class: -1 */
+	size_t devices;                /* how many devices share the bins (a class: all of it, 1 for one device) */
+	double busy[REP_IO_BINS];      /* busy time in each bin (ps), summed over the devices */
+} rep_busy_series;
+
 /* The bytes a (job, class) pair put on the links of one kind (links_by_class.csv). */
 typedef struct rep_traffic {
 	char *kind, *part;          /* part: "JOB CLASS" */
@@ -90,6 +98,13 @@ typedef struct rep_run {
 	rep_kinds devices;          /* storage.csv: each device's busy time (ps) by device kind */
 	VEC(rep_io_series) io;      /* io.csv: by device class and operation, in order of appearance */
 	double io_bin_ps;           /* the width of io's bins: the simulated time / REP_IO_BINS */
+	uint64_t device_ops;        /* storage.csv: the devices' reads + writes (0: not given) */
+	/* device_busy.csv (report/busy.h): NULL when read, else why not */
+	char *busy_missing;
+	VEC(rep_busy_series) busy;  /* the device classes, in storage.csv's order, then each device (few devices) */
+	double busy_bin_ps;         /* the width of busy's bins: max(simulated time, last end) / REP_IO_BINS */
+	uint64_t busy_rows;         /* device_busy.csv's rows */
+	double busy_last_start;     /* the start of its last row (ps): where a bounded file stops */
 	/* links_by_class.csv (report/traffic.h): NULL when read, else why not */
 	char *traffic_missing;
 	VEC(rep_traffic) traffic;   /* per link kind and (job, class), in order of appearance */

@@ -9,6 +9,9 @@
 #      elements, and its data file and gnuplot script sit in report/; a
 #      script redraws its figure when run by hand; the I/O figures over time
 #      add up to io.csv's bytes and request spans (the runs log their I/O);
+#      the devices' utilisation over time, per class and per device, adds
+#      up to device_busy.csv's service intervals and to storage.csv's busy
+#      time; a bounded device_busy.csv (--device-log-max) is said so;
 #   2. several runs: the page beside -o, its figure folder, a slowdown table
 #      and the runs labelled by their folder names;
 #   3. a study folder (run-study.sh's OUT/runs/NAME layout): its runs side by
@@ -115,7 +118,7 @@ echo "== one run"
 report rand
 check "report of one run exits 0" test "$rc" = 0
 check "the page is DIR/report.html" test -s rand/report.html
-check "stdout names the page" grep -q 'wrote rand/report.html: 11 figures' r.out
+check "stdout names the page" grep -q 'wrote rand/report.html: 13 figures' r.out
 check "no script, no external image, style sheet or frame" \
 	sh -c "! grep -qiE '<script|<img|<link|<iframe|src=' rand/report.html"
 check "the header shows the command line and the seed" \
@@ -123,7 +126,7 @@ check "the header shows the command line and the seed" \
 check "a table of contents and the per-job summary" \
 	sh -c "grep -q '<nav><h2>Contents' rand/report.html && grep -q '<td>checkpoint</td><td class=\"n\">8</td>' rand/report.html"
 svgs rand/report.html
-check "11 inline SVGs, one per figure (3 of storage)" test "$(wc -l < svgs.txt)" = 11
+check "13 inline SVGs, one per figure (5 of storage)" test "$(wc -l < svgs.txt)" = 13
 check "every SVG has plotted elements" plotted
 check "no XML prologue inside the page" sh -c "! grep -q '<?xml' rand/report.html"
 check "ids are unique in the page" sh -c "test -z \"\$(grep -o \" id=['\\\"][^'\\\"]*\" rand/report.html | sort | uniq -d)\""
@@ -152,6 +155,36 @@ close() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(b > 0 && (d < 0 ? -
 check "I/O rate: the bins add up to io.csv's bytes ($(io_sum bytes))" close "$(binned rand/report/io-rate.dat)" "$(io_sum bytes)"
 check "I/O in flight: the bins add up to the requests' spans ($(io_sum span) s)" \
 	close "$(binned rand/report/io-inflight.dat)" "$(io_sum span)"
+# Device utilisation over time: a block's busy share (%) in a bin, times the bin's width and the
+# devices of its class (storage.csv's rows of that class; 1 for a block per device), summed over
+# the bins and blocks, is the devices' busy time: the sum of device_busy.csv's end_ps - start_ps,
+# and storage.csv's busy_us (each computed here by awk, a separate path).
+util_sum() { # FILE: the busy time (s) that figure FILE draws
+	tu=$(unit_of "$(sed -n 's/^# Time: the middle of each bin, in \([^;]*\);.*/\1/p' "$1")")
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["device"] }' rand/storage.csv |
+		sort | uniq -c > classes.txt
+	awk -v tu="$tu" 'FILENAME == "classes.txt" { nd[$2] = $1; next }
+		/^# block/ { k = $4; if (NF > 4) k = "one"; n = 0; m = k == "one" ? 1 : nd[k] }
+		/^[0-9]/ { if (n == 1) w = $1 - x0; if (n == 0) x0 = $1; n++; s += $2 / 100 * m }
+		END { printf "%.6g\n", s * w * tu }' classes.txt "$1"
+}
+busy_sum=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { s += $c["end_ps"] - $c["start_ps"] }
+	END { printf "%.6g\n", s * 1e-12 }' rand/device_busy.csv)
+storage_sum=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { s += $c["busy_us"] }
+	END { printf "%.6g\n", s * 1e-6 }' rand/storage.csv)
+check "device_busy.csv's intervals add up to storage.csv's busy time ($busy_sum s)" close "$busy_sum" "$storage_sum"
+check "utilisation per class: the bins add up to device_busy.csv's busy time ($busy_sum s)" \
+	close "$(util_sum rand/report/device-util.dat)" "$busy_sum"
+check "utilisation per device: a curve for each of the 5 burst buffers" \
+	test "$(grep -c '^# block' rand/report/device-util-each.dat)" = 5
+check "utilisation per device: the bins add up to device_busy.csv's busy time" \
+	close "$(util_sum rand/report/device-util-each.dat)" "$busy_sum"
+check "a device's busy share never exceeds 100% in a bin" \
+	awk '/^[0-9]/ && $2 > 100.0000001 { bad = 1 } END { exit bad }' rand/report/device-util-each.dat
+sim capped two.wkld --placement random-node --device-log-max 20
+report capped
+check "a bounded device_busy.csv: the caption says how much it holds" \
+	sh -c "test $rc = 0 && grep -q 'device_busy.csv holds 20 of the $(($(wc -l < rand/device_busy.csv) - 1)) device operations' capped/report.html"
 # The traffic by job and class: each kind's bar adds up to links.csv's bytes on that kind (a separate file).
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { s[$c["kind"]] += $c["bytes"] }
 	END { for (k in s) if (s[k] > 0) printf "%s %.6g\n", k, s[k] }' rand/links.csv | sort > want.txt
@@ -173,7 +206,7 @@ check "the page is -o, its figures in the folder named after it" sh -c "test -s 
 check "the runs are labelled by their folder names" sh -c "grep -q \"'rand'\" out/cmp/time.gp && grep -q \"'cont'\" out/cmp/time.gp"
 check "a slowdown table against the first run" grep -q '<td>checkpoint</td><td>cont</td>' out/cmp.html
 svgs out/cmp.html
-check "14 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 14
+check "15 inline SVGs (link bytes: one figure per kind)" test "$(wc -l < svgs.txt)" = 15
 check "every SVG has plotted elements" plotted
 check "each figure's files are in out/cmp/" files_of out/cmp.html out/cmp
 (cd out && "$ncsim" report ../rand ../cont ../zero > ../r.out 2>&1)

@@ -6,9 +6,10 @@
 #   - no console message at all: the page has no script, so any line the
 #     browser logs to the console (--enable-logging=stderr prints each as
 #     "CONSOLE") is an error it met;
-#   - the DOM holds every figure the page lists (11 for one run, 14 for two,
+#   - the DOM holds every figure the page lists (13 for one run, 15 for two,
 #     2 for the sweep, 5 for the calibration; the runs log their I/O, so the
-#     storage figures are drawn), each an inline <svg> with plotted elements: every
+#     storage figures are drawn, device utilisation over time among them, per
+#     device too for one run of 5 burst buffers), each an inline <svg> with plotted elements: every
 #     plot group (gnuplot_plot_N; gnuplot_plot_Na, _Nb, ... in a multiplot's
 #     panels) has a coordinate that is not its key sample
 #     (the key sample sits right of its label, in the label's row);
@@ -153,8 +154,8 @@ small_bayes cal || fail "ncsim calibrate --bayes"
 "$ncsim" report sweep.csv > r.out 2>&1 || { cat r.out; fail "ncsim report sweep.csv"; }
 
 echo "== in Chromium"
-check_page random-node/report.html one-run 11
-check_page two.html two-runs 14
+check_page random-node/report.html one-run 13
+check_page two.html two-runs 15
 check_page sweep-report.html netbench 2
 check_page cal/bayes/report.html calibration 5
 if [ -n "$NCSIM_SCREENSHOTS" ]; then # keep the screenshots (the test's folder is removed at its end)

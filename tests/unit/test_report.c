@@ -481,12 +481,19 @@ static void test_analytic_links(void)
 
 static void expect_fail(const char *dir, enum rep_fail want, const char *msg);
 
-/* 1 if block `block` of data file text has the row "x y" (within a relative 1e-9). */
-static int has_row(const char *text, size_t block, double x, double y)
+/* The header line of block `block` of data file text, or NULL. */
+static const char *block_of(const char *text, size_t block)
 {
 	char *head = xasprintf("# block %zu:", block);
 	const char *p = text ? strstr(text, head) : NULL;
 	free(head);
+	return p;
+}
+
+/* 1 if block `block` of data file text has the row "x y" (within a relative 1e-9). */
+static int has_row(const char *text, size_t block, double x, double y)
+{
+	const char *p = block_of(text, block);
 	while (p && (p = strchr(p, '\n')) && *++p && *p != '\n') {
 		double a, b;
 		if (*p != '#' && sscanf(p, "%lf %lf", &a, &b) == 2 && fabs(a - x) <= 1e-9 * fabs(x) &&
@@ -523,7 +530,8 @@ static void test_storage(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	rep_figures f = {0};
 	rep_fig_build(&r, 1, &f);
-	CU_ASSERT_EQUAL(f.len, 10);
+	CU_ASSERT_EQUAL(f.len, 11); /* device-util: a note (no device_busy.csv) */
+	CU_ASSERT_TRUE(fig(&f, "device-util") && strstr(fig(&f, "device-util")->note, "--io-log"));
 	const rep_figure *g = fig(&f, "io-inflight");
 	CU_ASSERT_TRUE(g && g->data && strstr(g->data, "# block 0: ssd write") && strstr(g->data, "# block 2: local write"));
 	CU_ASSERT_TRUE(g && has_row(g->data, 0, 0.025, 0.5) && has_row(g->data, 0, 0.075, 1) &&
@@ -549,7 +557,7 @@ static void test_storage(void)
 	unlink(p);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r = load(dir));
 	rep_fig_build(&r, 1, &f);
-	CU_ASSERT_TRUE(f.len == 10 && fig(&f, "io-rate")->note && strstr(fig(&f, "io-inflight")->note, "--io-log") &&
+	CU_ASSERT_TRUE(f.len == 11 && fig(&f, "io-rate")->note && strstr(fig(&f, "io-inflight")->note, "--io-log") &&
 	               fig(&f, "device-busy")->data);
 	rep_fig_free(&f);
 	rep_run_free(r);
@@ -560,6 +568,96 @@ static void test_storage(void)
 	put(dir, "storage.csv", "node,device\n0,ssd\n");
 	expect_fail(dir, REP_FAIL_INPUT, "io/storage.csv:1: no column 'busy_us' in the header");
 	free(p);
+	free(dir);
+}
+
+/* ------------------------------------------------------------ device utilisation */
+
+/* 1 if block `block` of data file text has exactly `n` rows with a non-zero value (the second column). */
+static int nonzero_rows(const char *text, size_t block, size_t n)
+{
+	const char *p = block_of(text, block);
+	size_t k = 0;
+	while (p && (p = strchr(p, '\n')) && *++p && *p != '\n') {
+		double a, b;
+		k += *p != '#' && sscanf(p, "%lf %lf", &a, &b) == 2 && b != 0;
+	}
+	return p != NULL && k == n;
+}
+
+/*
+ * The run's simulated time is 10 ms, but a drain on device 1 ends at 20 ms:
+ * the bins span 20 ms, 100 us each. storage.csv rows: 0 = node 0 ssd, 1 =
+ * node 3 local, 2 = node 8 ssd (2 ssd devices, 1 local). device_busy.csv:
+ *   device 0 write 25-137.5 us: 75 us in bin 0, 37.5 us in bin 1;
+ *   device 0 drain 100-150 us: overlaps the write up to 137.5 us, so only
+ *     137.5-150 counts: 12.5 us more in bin 1 (a device is busy or not);
+ *   device 2 read 50-100 us: 50 us in bin 0 (none in bin 1: it ends at its start);
+ *   device 1 drain 19950-20000 us: 50 us in bin 199.
+ * ssd: bin 0 (75 + 50) / (100 x 2) = 62.5%, bin 1 50 / 200 = 25%; local:
+ * bin 199 50 / 100 = 50%. Each device: node 0 75% and 50%, node 3 50% in
+ * bin 199, node 8 50% in bin 0. Bin centres in ms: 0.05, 0.15, 19.95.
+ */
+static void test_device_util(void)
+{
+	char *dir = make_run("busy", 10000000000ULL, 4000000000ULL);
+	put(dir, "storage.csv", "node,device,reads,writes,busy_us\n0,ssd,0,2,125\n3,local,1,0,50\n8,ssd,1,0,50\n");
+	put(dir, "device_busy.csv", "device,node,class,op,start_ps,end_ps,bytes\n"
+	                            "0,0,ssd,write,25000000,137500000,9\n0,0,ssd,drain,100000000,150000000,9\n"
+	                            "2,8,ssd,read,50000000,100000000,9\n1,3,local,drain,19950000000,20000000000,9\n");
+	rep_run *r = load(dir);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	rep_figures f = {0};
+	rep_fig_build(&r, 1, &f);
+	CU_ASSERT_EQUAL(f.len, 12); /* device-util and device-util-each */
+	const rep_figure *g = fig(&f, "device-util");
+	CU_ASSERT_TRUE_FATAL(g && g->data);
+	CU_ASSERT_TRUE(strstr(g->data, "# block 0: ssd") && strstr(g->data, "# block 1: local"));
+	CU_ASSERT_TRUE(has_row(g->data, 0, 0.05, 62.5) && has_row(g->data, 0, 0.15, 25) && nonzero_rows(g->data, 0, 2));
+	CU_ASSERT_TRUE(has_row(g->data, 1, 19.95, 50) && nonzero_rows(g->data, 1, 1));
+	CU_ASSERT_PTR_NOT_NULL(strstr(g->caption, "Devices: 2 ssd, 1 local; bins of 0.1 ms, the last operations (drains) "
+	                                          "ending 10 ms after the simulated time."));
+	CU_ASSERT_PTR_NULL(strstr(g->caption, "--device-log-max"));
+	g = fig(&f, "device-util-each");
+	CU_ASSERT_TRUE_FATAL(g && g->data);
+	CU_ASSERT_TRUE(strstr(g->data, "# block 0: ssd node 0") && strstr(g->data, "# block 1: local node 3") &&
+	               strstr(g->data, "# block 2: ssd node 8"));
+	CU_ASSERT_TRUE(has_row(g->data, 0, 0.05, 75) && has_row(g->data, 0, 0.15, 50) && nonzero_rows(g->data, 0, 2));
+	CU_ASSERT_TRUE(has_row(g->data, 1, 19.95, 50) && nonzero_rows(g->data, 1, 1));
+	CU_ASSERT_TRUE(has_row(g->data, 2, 0.05, 50) && nonzero_rows(g->data, 2, 1));
+	rep_fig_free(&f);
+	rep_run_free(r);
+
+	/* storage.csv counts 6 operations, the file 4: a bounded file, said in the caption. */
+	put(dir, "storage.csv", "node,device,reads,writes,busy_us\n0,ssd,1,2,125\n3,local,1,0,50\n8,ssd,1,1,50\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r = load(dir));
+	rep_fig_build(&r, 1, &f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(fig(&f, "device-util")->caption, "holds 4 of the 6 device operations"));
+	rep_fig_free(&f);
+	rep_run_free(r);
+
+	/* Without storage.csv the classes have the devices the file names: the same figures. */
+	char *p = xasprintf("%s/storage.csv", dir);
+	unlink(p);
+	free(p);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r = load(dir));
+	rep_fig_build(&r, 1, &f);
+	g = fig(&f, "device-util");
+	CU_ASSERT_TRUE(g && g->data && has_row(g->data, 0, 0.05, 62.5) && has_row(g->data, 1, 19.95, 50));
+	rep_fig_free(&f);
+	rep_run_free(r);
+
+	put(dir, "storage.csv", "node,device,busy_us\n0,ssd,1\n");
+	expect_fail(dir, REP_FAIL_INPUT, "busy/device_busy.csv:4: device 2 is not a row of storage.csv (1 devices)");
+	put(dir, "device_busy.csv", "device,node,class,op,start_ps,end_ps,bytes\n0,0,ssd,read,5,4,1\n");
+	expect_fail(dir, REP_FAIL_INPUT, "busy/device_busy.csv:2: an operation that ends before it starts, or a negative time");
+	/* No operation at all: a note. */
+	put(dir, "device_busy.csv", "device,node,class,op,start_ps,end_ps,bytes\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r = load(dir));
+	rep_fig_build(&r, 1, &f);
+	CU_ASSERT_TRUE(fig(&f, "device-util") && fig(&f, "device-util")->note && f.len == 11);
+	rep_fig_free(&f);
+	rep_run_free(r);
 	free(dir);
 }
 
@@ -1155,6 +1253,7 @@ int main(void)
 	    {"a run without tasks.csv and links.csv", test_missing_files},
 	    {"the analytic network's links.csv (no saturation_ps)", test_analytic_links},
 	    {"storage: I/O over time (io.csv), devices' busy share (storage.csv)", test_storage},
+	    {"device utilisation over time (device_busy.csv)", test_device_util},
 	    {"link traffic by job and class (links_by_class.csv)", test_traffic},
 	    {"several runs side by side, slowdowns", test_several_runs},
 	    {"a study folder: its runs side by side, slowdowns against the runs alone", test_study},
