@@ -36,6 +36,16 @@ void *xcalloc(size_t n, size_t size)
 	return checked(calloc(n ? n : 1, size ? size : 1), n * size);
 }
 
+void *xcalloc_lines(size_t n, size_t size)
+{
+	if (size && n > (SIZE_MAX - 63) / size)
+		return checked(NULL, SIZE_MAX);
+	size_t bytes = (n * size + 63) & ~(size_t)63; /* aligned_alloc wants a multiple of the alignment */
+	void *p = checked(aligned_alloc(64, bytes ? bytes : 64), bytes);
+	memset(p, 0, bytes ? bytes : 64);
+	return p;
+}
+
 void *xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1), n); }
 
 void *xreallocarray(void *p, size_t n, size_t size)

@@ -18,6 +18,8 @@
 void *xmalloc(size_t n);
 /* Allocates n*size zeroed bytes, checking the product for overflow. */
 void *xcalloc(size_t n, size_t size);
+/* xcalloc aligned to a 64-byte cache line (records laid out by lines; free() releases it). */
+void *xcalloc_lines(size_t n, size_t size);
 /* Resizes p to n bytes; p may be NULL. */
 void *xrealloc(void *p, size_t n);
 /* Resizes p to n*size bytes, checking the product for overflow. */
