@@ -33,6 +33,22 @@
  * due only schedules the next. A completed flow's delivery is sent to its
  * receiver at once, a path latency ahead: a message costs one completion
  * event and its delivery.
+ *
+ * Route cache. Under minimal routing a pair's route follows from the
+ * topology alone unless a choice among several links draws from the model's
+ * random stream (several global links between two groups). Routes that drew
+ * nothing are kept per (source, destination) pair in a direct-mapped table,
+ * with their latency and slowest bandwidth, so a message to a known pair
+ * walks no router; one that drew is computed each time, as the draws must
+ * happen. A tiny flow on a kept route adds its bytes to the entry instead of
+ * to each of its links and their label rows (one cache line instead of two
+ * per link); the entry hands them on when it is replaced and before the link
+ * statistics are read (routes_flush): integer sums, so the same totals.
+ *
+ *   fl_route (64 bytes, line-aligned)
+ *   +-----------------+----------+-------------+-----------------+---------+--------+
+ *   | key: src<<32|dst| lat (ps) | minbw (B/s) | link[8] (32 B)  | pend    | nl lab |
+ *   +-----------------+----------+-------------+-----------------+---------+--------+
  */
 #include "runtime/net/flow.h"
 
@@ -99,6 +115,20 @@ typedef struct fl_hent {
 	uint32_t f;
 } fl_hent;
 
+/* A kept route (see the top of the file); key FL_RKEY_NONE: an empty slot. */
+typedef struct fl_route {
+	uint64_t key;
+	ncsim_time_t lat;        /* route_latency() */
+	double minbw;            /* its slowest link's bandwidth */
+	uint32_t link[FL_MAXL];
+	uint32_t pend;           /* bytes of tiny flows not yet added to the links */
+	uint8_t nl, label;       /* links; the label of pend */
+} fl_route;
+_Static_assert(sizeof(fl_route) == 64, "a kept route fills one cache line");
+#define FL_RKEY_NONE UINT64_MAX /* no pair has it: node ids are below 2^32 - 1 */
+#define FL_ROUTES_MIN 256u
+#define FL_ROUTES_MAX 16384u
+
 typedef struct fl_model {
 	net_model base;
 	df_config cfg;
@@ -120,6 +150,9 @@ typedef struct fl_model {
 	int batch_live;
 	int exact;               /* tests: no fast path, every change recomputes its whole component */
 	ncsim_time_t tiny;       /* flows shorter than this at full speed skip the sharing; 0: none do */
+	fl_route *routes;        /* minimal routing: the route cache, NULL otherwise */
+	uint32_t rmask;          /* its slots - 1 */
+	uint64_t draws;          /* random draws of the routes so far (a route that drew is not kept) */
 } fl_model;
 
 /* --------------------------------------------------------------- links */
@@ -480,7 +513,11 @@ static void start_alone(fl_model *m, uint32_t f)
 
 /* --------------------------------------------------------------- routes */
 
-static uint32_t rnd(fl_model *m, uint32_t n) { return (uint32_t)(sim_rng_u64(m->ctx, m->self) % n); }
+static uint32_t rnd(fl_model *m, uint32_t n)
+{
+	m->draws++;
+	return (uint32_t)(sim_rng_u64(m->ctx, m->self) % n);
+}
 
 /*
  * Minimal routing's port at router r towards group g, as the packet model
@@ -588,6 +625,68 @@ static ncsim_time_t route_latency(const fl_model *m, const fl_flow *F, double *m
 	return t;
 }
 
+/* Adds `bytes` of label lab to every link of a route. */
+static void route_add(fl_model *m, const uint32_t *link, unsigned nl, uint8_t lab, uint64_t bytes)
+{
+	for (unsigned k = 0; k < nl; k++) {
+		m->links[link[k]].bytes += bytes;
+		nl_add(&m->labels, lab, link[k], bytes);
+	}
+}
+
+/* Hands R's pending bytes to its links. */
+static void route_flush(fl_model *m, fl_route *R)
+{
+	if (R->pend)
+		route_add(m, R->link, R->nl, R->label, R->pend);
+	R->pend = 0;
+}
+
+/* Every kept route's pending bytes to its links: before the link statistics are read. */
+static void routes_flush(fl_model *m)
+{
+	for (uint32_t i = 0; m->routes && i <= m->rmask; i++)
+		route_flush(m, &m->routes[i]);
+}
+
+/* Counts a tiny flow of label lab on route R: in the entry while its label and 32 bits allow. */
+static void route_count(fl_model *m, fl_route *R, uint8_t lab, uint64_t bytes)
+{
+	if (R->pend && (R->label != lab || bytes > UINT32_MAX - R->pend))
+		route_flush(m, R);
+	if (bytes > UINT32_MAX) {
+		route_add(m, R->link, R->nl, lab, bytes);
+		return;
+	}
+	R->label = lab;
+	R->pend += (uint32_t)bytes;
+}
+
+/*
+ * The minimal route of (src, dst): the kept one, else computed, and kept if
+ * it drew nothing (the slot's previous route hands on its bytes first);
+ * one that drew is returned in *tmp, not kept.
+ */
+static fl_route *route_of(fl_model *m, uint32_t src, uint32_t dst, fl_route *tmp)
+{
+	uint64_t key = (uint64_t)src << 32 | dst;
+	uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> 32);
+	fl_route *R = &m->routes[h & m->rmask];
+	if (R->key == key)
+		return R;
+	fl_flow F = {.src = src, .dst = dst};
+	uint64_t draws = m->draws;
+	route(m, &F);
+	if (m->draws == draws)
+		route_flush(m, R);
+	else
+		R = tmp;
+	*R = (fl_route){.key = key, .nl = F.nl};
+	memcpy(R->link, F.link, sizeof R->link);
+	R->lat = route_latency(m, &F, &R->minbw);
+	return R;
+}
+
 /* --------------------------------------------------------------- events */
 
 static uint32_t flow_new(fl_model *m)
@@ -601,6 +700,24 @@ static uint32_t flow_new(fl_model *m)
 	return (uint32_t)m->flows.len++;
 }
 
+/*
+ * Hands a delivery to entity `to` (handler `kind`) `lat` from now and counts
+ * it delivered; want_sent: entity sent_to hears `sent` from now that its
+ * last byte left. Filled in place in the event.
+ */
+static void deliver_to(fl_model *m, const net_delivery *d, sim_eid to, uint16_t kind, ncsim_time_t lat,
+                       int want_sent, sim_eid sent_to, ncsim_time_t sent)
+{
+	m->base.totals.msgs_delivered[d->tclass]++;
+	m->base.totals.bytes_delivered[d->tclass] += d->bytes;
+	sim_event *ev = sim_event_new(m->ctx, to, lat, kind);
+	*SIM_PAYLOAD(ev, net_delivery) = *d;
+	sim_schedule(m->ctx, ev);
+	if (want_sent)
+		net_send_sent(m->ctx, sent_to, kind, sent, d->cookie, d->cookie2, d->bytes, d->src_node, d->dst_node,
+		              d->tclass);
+}
+
 /* Hands F's delivery to its receiver a path latency from now and counts it delivered. */
 static void deliver(fl_model *m, const fl_flow *F, ncsim_time_t sent)
 {
@@ -608,13 +725,8 @@ static void deliver(fl_model *m, const fl_flow *F, ncsim_time_t sent)
 		.cookie = F->cookie, .cookie2 = F->cookie2, .bytes = F->bytes, .src_node = F->src, .dst_node = F->dst,
 		.inject_time = F->inject_time, .hops = (uint16_t)(F->nl - 2), .tclass = F->tclass, .nonminimal = F->nonmin,
 	};
-	m->base.totals.msgs_delivered[F->tclass]++;
-	m->base.totals.bytes_delivered[F->tclass] += F->bytes;
-	sim_send(m->ctx, F->notify, F->lat, F->notify_kind, &d, sizeof d);
 	/* Its last byte leaves now, at its bottleneck's pace (a tiny flow: xfer after injection, in `sent`). */
-	if (F->want_sent)
-		net_send_sent(m->ctx, F->sent_to, F->notify_kind, sent, F->cookie, F->cookie2, F->bytes, F->src, F->dst,
-		              F->tclass);
+	deliver_to(m, &d, F->notify, F->notify_kind, F->lat, F->want_sent, F->sent_to, sent);
 }
 
 /*
@@ -627,12 +739,24 @@ static void deliver(fl_model *m, const fl_flow *F, ncsim_time_t sent)
  */
 static void deliver_tiny(fl_model *m, fl_flow *F, ncsim_time_t xfer)
 {
-	for (unsigned k = 0; k < F->nl; k++) {
-		m->links[F->link[k]].bytes += F->bytes;
-		nl_add(&m->labels, F->label, F->link[k], F->bytes);
-	}
+	route_add(m, F->link, F->nl, F->label, F->bytes);
 	F->lat += xfer;
 	deliver(m, F, xfer);
+}
+
+/* deliver_tiny for msg, of label lab, on route R (kept or not), with no flow record. */
+static void deliver_tiny_on(fl_model *m, const net_msg *msg, uint8_t tclass, uint8_t lab, fl_route *R, int kept,
+                            ncsim_time_t xfer)
+{
+	if (kept)
+		route_count(m, R, lab, msg->bytes);
+	else
+		route_add(m, R->link, R->nl, lab, msg->bytes);
+	net_delivery d = {
+		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes, .src_node = msg->src_node,
+		.dst_node = msg->dst_node, .inject_time = sim_now(m->ctx), .hops = (uint16_t)(R->nl - 2), .tclass = tclass,
+	};
+	deliver_to(m, &d, msg->notify, msg->notify_kind, R->lat + xfer, msg->want_sent, msg->sent_to, xfer);
 }
 
 static void flow_free(fl_model *m, uint32_t f)
@@ -647,18 +771,41 @@ static int fl_inject(net_model *nm, sim_ctx *ctx, const net_msg *msg)
 	if (msg->src_node >= nm->nnodes || msg->dst_node >= nm->nnodes)
 		return NET_EBADNODE;
 	ncsim_time_t now = sim_now(ctx);
+	uint8_t tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI;
+	uint8_t lab = nl_label(&m->labels, msg->job, tclass);
+	fl_route tmp, *R = NULL;
+	if (m->routes) {
+		/* Minimal routing: the route, its latency and bandwidth from the cache; a tiny flow needs no record. */
+		R = route_of(m, msg->src_node, msg->dst_node, &tmp);
+		ncsim_time_t xfer = ck_xfer_ps(msg->bytes, R->minbw);
+		if (!ck_time_ok(ck_sat_add(ck_sat_add(now, xfer), R->lat)))
+			return NET_ETIME;
+		if (!msg->bytes || (!m->exact && xfer < m->tiny)) {
+			nm->totals.msgs_injected[tclass]++;
+			nm->totals.bytes_injected[tclass] += msg->bytes;
+			deliver_tiny_on(m, msg, tclass, lab, R, R != &tmp, xfer);
+			return 0;
+		}
+	}
 	uint32_t f = flow_new(m);
 	fl_flow *F = &m->flows.ptr[f];
 	*F = (fl_flow){
 		.src = msg->src_node, .dst = msg->dst_node, .bytes = msg->bytes, .left = (double)msg->bytes,
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .notify = msg->notify, .notify_kind = msg->notify_kind,
-		.tclass = msg->tclass < NET_NCLASSES ? msg->tclass : NET_CLASS_MPI, .inject_time = now,
+		.tclass = tclass, .inject_time = now,
 		.since = now, .hpos = FL_NONE, .sent_to = msg->sent_to, .want_sent = msg->want_sent,
 	};
-	F->label = nl_label(&m->labels, msg->job, F->tclass);
-	route(m, F);
+	F->label = lab;
 	double minbw;
-	F->lat = route_latency(m, F, &minbw);
+	if (R) {
+		F->nl = R->nl;
+		memcpy(F->link, R->link, sizeof F->link);
+		F->lat = R->lat;
+		minbw = R->minbw;
+	} else {
+		route(m, F);
+		F->lat = route_latency(m, F, &minbw);
+	}
 	ncsim_time_t xfer = ck_xfer_ps(F->bytes, minbw);
 	if (!ck_time_ok(ck_sat_add(ck_sat_add(now, xfer), F->lat))) {
 		flow_free(m, f);
@@ -798,6 +945,7 @@ static int fl_check(net_model *nm, FILE *err)
 {
 	fl_model *m = (fl_model *)nm;
 	int bad = 0;
+	routes_flush(m);
 	for (int c = 0; c < NET_NCLASSES; c++) {
 		const net_totals *t = &nm->totals;
 		if (t->msgs_injected[c] != t->msgs_delivered[c] || t->bytes_injected[c] != t->bytes_delivered[c]) {
@@ -864,6 +1012,7 @@ static void label_rows(const fl_model *m, FILE *out, uint32_t l, const char *pre
 /* links.csv as the packet model writes it; saturation_ps: time the flows used the whole bandwidth. */
 static int fl_write_links(net_model *nm, FILE *out)
 {
+	routes_flush((fl_model *)nm);
 	fprintf(out, "router,port,kind,peer,bytes,busy_ps,saturation_ps\n");
 	each_link((fl_model *)nm, out, link_row);
 	return ferror(out) ? -1 : 0;
@@ -871,6 +1020,7 @@ static int fl_write_links(net_model *nm, FILE *out)
 
 static int fl_write_links_by_class(net_model *nm, FILE *out)
 {
+	routes_flush((fl_model *)nm);
 	nl_write_header(out);
 	each_link((fl_model *)nm, out, label_rows);
 	return ferror(out) ? -1 : 0;
@@ -880,6 +1030,7 @@ static void fl_destroy(net_model *nm)
 {
 	fl_model *m = (fl_model *)nm;
 	free(m->links);
+	free(m->routes);
 	nl_fini(&m->labels);
 	VEC_FREE(&m->flows);
 	VEC_FREE(&m->heap);
@@ -916,7 +1067,7 @@ uint64_t fl_memory_bytes(const df_config *c)
 	uint64_t routers = (uint64_t)c->groups * c->routers, nodes = routers * c->nodes;
 	uint64_t nports = (uint64_t)c->nodes + c->routers - 1 + c->globals;
 	/* df_config_check bounds every factor (groups < 2^16, the others < 2^8): no product overflows. */
-	return (nodes + routers * nports) * sizeof(fl_link) + routers * nports * (sizeof(uint32_t) + sizeof(uint16_t)) +
+	return FL_ROUTES_MAX * sizeof(fl_route) + (nodes + routers * nports) * sizeof(fl_link) + routers * nports * (sizeof(uint32_t) + sizeof(uint16_t)) +
 	       (uint64_t)c->groups * c->groups * 2 * sizeof(uint32_t) + nodes * MEM_NODE_OVERHEAD + sim_entity_bytes();
 }
 
@@ -952,6 +1103,15 @@ net_model *fl_create_config(sim_ctx *ctx, const df_config *cfg, char **err)
 		m->links[l].lat = m->cfg.latency[c];
 		m->links[l].head = FL_NONE;
 		m->links[l].sat_since = FL_NEVER;
+	}
+	if (m->cfg.routing == DF_ROUTE_MINIMAL) {
+		uint32_t n = FL_ROUTES_MIN;
+		while (n < FL_ROUTES_MAX && n < 2 * (uint64_t)T->nnodes)
+			n *= 2;
+		m->routes = xcalloc_lines(n, sizeof *m->routes);
+		m->rmask = n - 1;
+		for (uint32_t i = 0; i < n; i++)
+			m->routes[i].key = FL_RKEY_NONE;
 	}
 	m->self = sim_entity_add(ctx, &fl_type, m);
 	return &m->base;
