@@ -62,6 +62,7 @@ same() {
 	run "$new" new "$@"
 	cases=$((cases + 1))
 	s_bad=
+	: >"$work/diffs"
 	for f in $( (cd "$work/ref" && find . -type f; cd "$work/new" && find . -type f) | sort -u); do
 		if [ ! -f "$work/ref/$f" ] || [ ! -f "$work/new/$f" ]; then
 			s_bad="$s_bad $f(missing)"
@@ -69,10 +70,14 @@ same() {
 		fi
 		normalize "$work/ref/$f" >"$work/a"
 		normalize "$work/new/$f" >"$work/b"
-		cmp -s "$work/a" "$work/b" || s_bad="$s_bad ${f#./}"
+		if ! cmp -s "$work/a" "$work/b"; then
+			s_bad="$s_bad ${f#./}"
+			diff "$work/a" "$work/b" | head -6 | sed "s|^|  ${f#./}: |" >>"$work/diffs"
+		fi
 	done
 	if [ -n "$s_bad" ]; then
 		echo "DIFFER: $s_name:$s_bad"
+		cat "$work/diffs"
 		failed=1
 	fi
 }
