@@ -135,8 +135,8 @@ static const opt_row rows[OPT_NIDS] = {
 	[OPT_ROUTERS] = {"routers", 0, K_COUNT, "N", N, "routers per group (overrides the system)"},
 	[OPT_NODES] = {"nodes", 0, K_COUNT, "N", N, "nodes per router (overrides the system)"},
 	[OPT_GLOBALS] = {"globals", 0, K_COUNT, "N", N, "global links per router (overrides the system)"},
-	[OPT_PATTERN] = {"pattern", 0, K_CHOICE, "P", N, "uniform (default), permutation, shift or hotspot",
-	                 nb_pattern_parse, "pattern", "uniform, permutation, shift, hotspot"},
+	[OPT_PATTERN] = {"pattern", 0, K_CHOICE, "P", N, "uniform (default), permutation, shift, hotspot or group (group 0 only)",
+	                 nb_pattern_parse, "pattern", "uniform, permutation, shift, hotspot, group"},
 	[OPT_HOTSPOT_FRAC] = {"hotspot-frac", 0, K_REAL, "F", N, "share of the traffic sent to node 0 (default 0.2)"},
 	[OPT_LOAD] = {"load", 0, K_REAL, "F", N, "offered load per node, fraction of terminal bandwidth (default 0.3)"},
 	[OPT_SIZE] = {"size", 0, K_SIZE, "SIZE", N, "message size such as 4096 or 4 KiB (default: the packet size)"},
@@ -199,6 +199,8 @@ static const struct opt_env {
 	{"TMPDIR", K | D, "where the runs of an evaluation keep their scratch files (default /tmp)"},
 	{"NCSIM_ARENA_DEBUG", R | W | C | P, "1: allocate each syntax-tree node on its own (for ASan, valgrind)"},
 	{"PATH", G, "folders searched for gnuplot (the Debian package gnuplot-nox)"},
+	{"OMPI_COMM_WORLD_SIZE", N, "set by Open MPI's mpirun: the run is split over its ranks (doc/parallel.md)"},
+	{"PMI_SIZE", N, "set by a PMI launcher (srun): the run is split over its ranks"},
 };
 
 /* The commands: how each is called, and what it takes besides options. */
