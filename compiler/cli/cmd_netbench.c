@@ -11,9 +11,9 @@
  * line) and links.csv.
  *
  * Under mpirun with several ranks the run is split by whole dragonfly groups
- * over the ranks (doc/parallel.md): rank 0 prints the partition and, after
- * the run, the window statistics on stderr, and writes the report and the
- * files, which are those of the sequential run.
+ * over the ranks (doc/parallel.md, nb_run): rank 0 prints the partition and,
+ * after the run, the window statistics on stderr, and writes the report and
+ * the files, which are those of the sequential run.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -107,35 +107,6 @@ static int write_outputs(const opt_set *o, drv_outdir *od, net_model *net, const
 	return rc;
 }
 
-/*
- * Under mpirun with several ranks: rank 0 prints the partition of net and the
- * lookahead. 0, or -1 after a message when the machine cannot be split.
- */
-static int partition(net_model *net, const nb_params *p)
-{
-	uint32_t k = par_size();
-	if (k == 1)
-		return 0;
-	df_partition part;
-	char *err = NULL;
-	int rc = df_partition_groups(net, k, NULL, &part, &err);
-	if (par_rank() == 0) {
-		if (rc == 0) {
-			/* Packets are whole packet_size ones but the last of a message (size mod packet_size). */
-			uint32_t ps = df_get_config(net)->packet_size;
-			uint64_t tail = p->size ? p->size % ps : 0;
-			df_partition_print(net, &part, stderr);
-			fprintf(stderr, "lookahead: %.3f ns (the least delay over a global link, packet or credit)\n",
-			        (double)df_lookahead(net, tail ? (uint32_t)tail : ps) / 1e3);
-		} else {
-			fprintf(stderr, "ncsim netbench: %s\n", err);
-		}
-	}
-	free(err);
-	df_partition_clear(&part);
-	return rc;
-}
-
 /* Rank 0's account of the windows of a run over several ranks, on stderr. */
 static void window_stats(const par_stats *s, ncsim_time_t end)
 {
@@ -161,17 +132,18 @@ static int bench(const opt_set *o, const drv_options *d, const nb_params *p, drv
 		sim_free(ctx);
 		return EXIT_INPUT;
 	}
-	if (partition(net, p) < 0) {
-		net_destroy(net);
-		sim_free(ctx);
-		return EXIT_USAGE;
-	}
 	if (speak && opt_given(o, OPT_DESCRIBE))
 		df_describe(net, stdout);
 	struct timespec t0, t1;
 	nb_result r;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int status = nb_run(ctx, net, p, &r, stderr) ? EXIT_INPUT : EXIT_OK;
+	int rc = nb_run(ctx, net, p, &r, stderr);
+	if (rc == 2) { /* the machine cannot be split over the ranks */
+		net_destroy(net);
+		sim_free(ctx);
+		return EXIT_USAGE;
+	}
+	int status = rc ? EXIT_INPUT : EXIT_OK;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);

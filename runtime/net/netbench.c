@@ -44,6 +44,8 @@ int nb_pattern_parse(const char *s)
 		return NB_SHIFT;
 	if (!strcmp(s, "hotspot"))
 		return NB_HOTSPOT;
+	if (!strcmp(s, "group"))
+		return NB_GROUP;
 	return -1;
 }
 
@@ -66,6 +68,10 @@ static uint32_t pick_dst(nb_ctx *nb, sim_ctx *ctx, nb_gen *g)
 		uint32_t grp = s / nb->per_group, ng = N / nb->per_group;
 		uint32_t dg = (grp + 1) % ng;
 		return dg * nb->per_group + (uint32_t)(sim_rng_u64(ctx, g->self) % nb->per_group);
+	}
+	case NB_GROUP: {
+		uint32_t n = nb->per_group < N ? nb->per_group : N, d = (uint32_t)(sim_rng_u64(ctx, g->self) % (n - 1));
+		return d >= s ? d + 1 : d;
 	}
 	case NB_HOTSPOT:
 		if (s != 0 && sim_rng_unif(ctx, g->self) < nb->hot_frac)
@@ -117,10 +123,18 @@ static void on_gen(sim_ctx *ctx, void *state, const sim_event *ev)
 	sim_send(ctx, g->self, gap, 0, &z, 1);
 }
 
+/* 1 if node's generator injects under the run's pattern. */
+static int sends(const nb_ctx *nb, uint32_t node)
+{
+	return nb->codes || nb->pat != NB_GROUP || (node < nb->per_group && nb->per_group > 1);
+}
+
 static void gen_init(sim_ctx *ctx, void *state, sim_eid self)
 {
 	nb_gen *g = state;
 	nb_ctx *nb = g->nb;
+	if (!sends(nb, g->node))
+		return;
 	ncsim_time_t first;
 	if (nb->codes || !nb->poisson)
 		first = nb->codes ? (ncsim_time_t)(nb->interval_ps + 0.5)
@@ -210,7 +224,13 @@ static par_run *split(sim_ctx *ctx, net_model *net, const nb_ctx *nb, FILE *err)
 	df_partition part;
 	char *e = NULL;
 	par_run *pr = NULL;
-	if (df_partition_groups(net, par_size(), NULL, &part, &e) == 0) {
+	/* The expected load: every node that injects (df_partition_groups adds the transit share). */
+	double *w = xmalloc(nb->nnodes * sizeof *w);
+	for (uint32_t i = 0; i < nb->nnodes; i++)
+		w[i] = sends(nb, i);
+	int rc = df_partition_groups(net, par_size(), w, &part, &e);
+	free(w);
+	if (rc == 0) {
 		sim_eid n = sim_entity_count(ctx);
 		uint32_t *owner = xcalloc(n, sizeof *owner);
 		df_partition_owner(net, &part, owner);
@@ -218,7 +238,12 @@ static par_run *split(sim_ctx *ctx, net_model *net, const nb_ctx *nb, FILE *err)
 			owner[nb->gens[i].self] = df_partition_rank_of_node(net, &part, i);
 		/* Every packet is a whole packet_size one but the last of a message (size mod packet_size). */
 		uint32_t ps = df_get_config(net)->packet_size, tail = (uint32_t)(nb->size % ps);
-		pr = par_attach(ctx, owner, n, df_lookahead(net, tail ? tail : ps), &e);
+		ncsim_time_t la = df_lookahead(net, tail ? tail : ps);
+		if (par_rank() == 0) {
+			df_partition_print(net, &part, err);
+			fprintf(err, "lookahead: %.3f ns (the least delay over a global link, packet or credit)\n", (double)la / 1e3);
+		}
+		pr = par_attach(ctx, owner, n, la, &e);
 		if (pr && df_par_attach(net, pr, &part, NET_CLASS_SYNTH, &e) < 0) {
 			par_detach(pr);
 			pr = NULL;
@@ -293,7 +318,7 @@ int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE 
 	if (par_size() > 1 && !(pr = split(ctx, net, &nb, err))) {
 		free(nb.perm);
 		free(nb.gens);
-		return 1;
+		return 2;
 	}
 
 	int rc = sim_run(ctx, p->until ? p->until : SIM_FOREVER);
@@ -329,7 +354,7 @@ int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE 
 
 void nb_print(net_model *net, const nb_params *p, const nb_result *r, int csv, FILE *out)
 {
-	static const char *const pname[] = {"uniform", "permutation", "shift", "hotspot"};
+	static const char *const pname[] = {"uniform", "permutation", "shift", "hotspot", "group"};
 	const df_config *dc = df_get_config(net);
 	const df_class_stats *cs = &df_get_stats(net)->cls[NET_CLASS_SYNTH];
 	double window = (double)(p->duration - r->warmup) / 1e12;

@@ -31,7 +31,8 @@
 #include "runtime/net/net.h"
 #include "base/sysconf.h"
 
-enum nb_pattern { NB_UNIFORM, NB_PERMUTATION, NB_SHIFT, NB_HOTSPOT };
+/* NB_GROUP: the nodes of group 0 send to the other nodes of group 0, the others send nothing (a load confined to one group). */
+enum nb_pattern { NB_UNIFORM, NB_PERMUTATION, NB_SHIFT, NB_HOTSPOT, NB_GROUP };
 
 /* The warmup that means "a tenth of the duration". */
 #define NB_WARMUP_DEFAULT UINT64_MAX
@@ -66,7 +67,7 @@ typedef struct nb_result {
 	par_stats par;             /* windows of a run over several MPI ranks (par.ranks 0: one rank) */
 } nb_result;
 
-/* The pattern named s (uniform, permutation, shift or group-shift, hotspot), or -1. */
+/* The pattern named s (uniform, permutation, shift or group-shift, hotspot, group), or -1. */
 int nb_pattern_parse(const char *s);
 /* 1 for "poisson", 0 for "constant", -1 otherwise. */
 int nb_arrival_parse(const char *s);
@@ -83,11 +84,12 @@ int nb_check(const nb_params *p, char **err);
 /*
  * Runs the traffic of p on net (a dragonfly built on ctx) and fills r.
  * Returns 0, or 1 for a failed run (a message the network refused, the
- * end-of-run checks) with the reason on err. Under mpirun with several
+ * end-of-run checks) with the reason on err, or 2 when the machine cannot
+ * be split over the ranks (more ranks than groups). Under mpirun with several
  * ranks every rank calls it: the groups are split over the ranks
- * (df_partition_groups, generators with their node) and the results, the
- * same on every rank, are those of the sequential run; only rank 0 writes
- * messages on err.
+ * (df_partition_groups weighted by the nodes that inject, generators with
+ * their node) and the results, the same on every rank, are those of the
+ * sequential run; only rank 0 writes on err (the partition, messages).
  */
 int nb_run(sim_ctx *ctx, net_model *net, const nb_params *p, nb_result *r, FILE *err);
 /* Prints the report of a run (csv: a header line and one row) on out. */

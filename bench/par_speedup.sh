@@ -1,0 +1,85 @@
+#!/bin/bash
+# bench/par_speedup.sh - the parallel kernel on the packet dragonfly
+# (doc/parallel.md, issue 20): wall time of `ncsim netbench` sequential and
+# under `mpirun -np 2`, medians of RUNS runs taken in the same sitting, the
+# window statistics rank 0 prints, and whether the CSV line and links.csv
+# are the sequential run's byte for byte. Cases:
+#   df-1056   PAR, uniform, 30% load (the acceptance target: 2 ranks >= 1.6x)
+#   df-16512  PAR, uniform, 30% load (the same target)
+#   one group df-1056, all traffic inside group 0 (--pattern group): results
+#             identical, the measured imbalance (busiest rank / mean) reported
+# Usage: bench/par_speedup.sh [BUILD_DIR] (default: .); RUNS=3, DUR_1056=200us,
+# DUR_16512=20us and DUR_GROUP=100us override the defaults.
+build=${1:-.}
+ncsim=$build/ncsim
+runs=${RUNS:-3}
+target=1.6
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+if ! grep -q '^#define NCSIM_HAVE_MPI 1' "$build/config.h" 2>/dev/null || ! command -v mpirun >/dev/null; then
+	echo "par_speedup: needs an ncsim built with MPI and Open MPI's mpirun"
+	exit 77
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-parbench.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+
+# median of the numbers on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# wall NAME K ARGS...: one run over K ranks (0: no mpirun); prints the process wall seconds.
+wall() {
+	local name=$1 k=$2
+	shift 2
+	local t0 t1
+	t0=$(date +%s.%N)
+	if [ "$k" = 0 ]; then
+		"$ncsim" netbench "$@" --no-progress --csv --out "$work/$name" --force >"$work/$name.csv" 2>"$work/$name.err"
+	else
+		mpirun --oversubscribe -np "$k" "$ncsim" netbench "$@" --no-progress --csv --out "$work/$name" --force \
+			>"$work/$name.csv" 2>"$work/$name.err"
+	fi
+	local rc=$?
+	t1=$(date +%s.%N)
+	[ $rc -eq 0 ] || { echo "par_speedup: $name failed (status $rc):" >&2; cat "$work/$name.err" >&2; exit 1; }
+	echo "$t1 - $t0" | bc -l
+}
+
+# case NAME ARGS...: RUNS sequential and 2-rank runs, alternating; the report of one case.
+case_() {
+	local name=$1
+	shift
+	local s=() p=()
+	for i in $(seq "$runs"); do
+		s+=("$(wall "$name-seq" 0 "$@")")
+		p+=("$(wall "$name-np2" 2 "$@")")
+	done
+	local ms mp
+	ms=$(printf '%s\n' "${s[@]}" | median)
+	mp=$(printf '%s\n' "${p[@]}" | median)
+	local same=identical
+	cmp -s <(cut -d, -f1-13 "$work/$name-seq.csv") <(cut -d, -f1-13 "$work/$name-np2.csv") &&
+		cmp -s "$work/$name-seq/links.csv" "$work/$name-np2/links.csv" || same=DIFFERENT
+	local speed
+	speed=$(echo "$ms / $mp" | bc -l)
+	printf '%s: %s\n' "$name" "$*"
+	printf '  sequential %.3f s, 2 ranks %.3f s (medians of %d, process wall): speedup %.2fx; outputs %s\n' \
+		"$ms" "$mp" "$runs" "$speed" "$same"
+	printf '  events %s\n' "$(cut -d, -f13 "$work/$name-seq.csv" | tail -1)"
+	grep -E '^(partition|  rank|lookahead|parallel)' "$work/$name-np2.err" | sed 's/^/  /'
+	[ "$same" = identical ] || failed=1
+	last_speed=$speed
+}
+
+failed=0
+case_ df-1056 --system df-1056 --routing par --load 0.3 --duration "${DUR_1056:-200us}"
+s1056=$last_speed
+case_ df-16512 --system df-16512 --routing par --load 0.3 --duration "${DUR_16512:-20us}"
+s16512=$last_speed
+case_ one-group --system df-1056 --routing par --load 0.3 --pattern group --duration "${DUR_GROUP:-100us}"
+echo
+for c in "df-1056 $s1056" "df-16512 $s16512"; do
+	set -- $c
+	if [ "$(echo "$2 >= $target" | bc -l)" = 1 ]; then v=MET; else v=MISSED; fi
+	printf 'speedup at 2 ranks on %s: %.2fx (target %.1fx) %s\n' "$1" "$2" "$target" "$v"
+done
+[ $failed = 0 ] && echo "outputs identical to the sequential run in every case: MET" || echo "outputs differ: MISSED"
+exit $failed
