@@ -34,6 +34,8 @@ struct mq_tab {
 	mq_slot slots[];
 };
 
+_Static_assert(offsetof(struct mq_tab, slots) == 64, "the header of a table fills one cache line");
+
 /* Mixes a key into 32 bits (a multiply and the finalizer of splitmix64). */
 static inline uint32_t key_hash(uint32_t src, rt_int tag, unsigned any)
 {
@@ -56,7 +58,8 @@ static uint32_t slot_of(const struct mq_tab *t, uint32_t src, rt_int tag, unsign
 
 static struct mq_tab *tab_alloc(uint32_t nslots)
 {
-	struct mq_tab *t = xcalloc(1, sizeof *t + (size_t)nslots * sizeof(mq_slot));
+	/* Line-aligned: the header fills line 0, the slots start on line 1. */
+	struct mq_tab *t = xcalloc_lines(1, sizeof *t + (size_t)nslots * sizeof(mq_slot));
 	t->mask = nslots - 1;
 	return t;
 }

@@ -148,7 +148,7 @@ static uint32_t env_new(mp_envpool *ep)
 	} else {
 		if (ep->used == ep->nchunks * MP_ENV_CHUNK) {
 			ep->chunks = xreallocarray(ep->chunks, ep->nchunks + 1, sizeof *ep->chunks);
-			ep->chunks[ep->nchunks++] = xmalloc(MP_ENV_CHUNK * sizeof(mp_env));
+			ep->chunks[ep->nchunks++] = xcalloc_lines(MP_ENV_CHUNK, sizeof(mp_env));
 		}
 		i = ep->used++;
 	}

@@ -140,10 +140,13 @@ typedef struct mp_req {
 	ncsim_time_t t_post;
 } mp_req;
 
-/* One message in flight (64 bytes). */
+/* One message in flight: one cache line (the pool's chunks are line-aligned). */
 typedef struct mp_env {
-	uint32_t src, dst;   /* physical ranks in the job */
-	uint32_t next;       /* link in the free list */
+	union {
+		uint32_t src;        /* physical ranks in the job */
+		uint32_t next;       /* a free envelope: the link in the free list */
+	};
+	uint32_t dst;
 	uint8_t mctx, proto, consumed, tclass;
 	uint8_t sent_wait;   /* a delayed eager send waits for its NIC's notice: 1, and 2 once received (mpi_proto.c) */
 	rt_int tag;
@@ -152,6 +155,7 @@ typedef struct mp_env {
 	ncsim_time_t t_send;     /* when the send was posted */
 	ncsim_time_t t_recvpost; /* when the matching receive was posted */
 } mp_env;
+_Static_assert(sizeof(mp_env) == 64, "an envelope fills one cache line");
 
 /*
  * Envelope pool: fixed chunks, so an envelope never moves. It also holds the

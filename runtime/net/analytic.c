@@ -20,13 +20,15 @@ typedef struct an_queue {
 	uint64_t bytes;
 } an_queue;
 
-/* One node's ports; the state of its ejection entity. */
+/*
+ * One node's ports: one cache line (the array is line-aligned), of which a
+ * message touches the source's and the destination's. The node's ejection
+ * entity has the model as its state and finds its node from its id.
+ */
 typedef struct an_port {
-	an_model *m;
-	uint32_t node;
 	an_queue in, out;                /* injection and ejection */
-	uint32_t slow_pending;           /* ARRIVE events on their way to this port */
 } an_port;
+_Static_assert(sizeof(an_port) == 64, "a node's ports fill one cache line");
 
 /*
  * Serialization times of one message size at both bandwidths. Each message
@@ -45,6 +47,7 @@ struct an_model {
 	an_params p;
 	an_xfer xfer[AN_XFER_WAYS]; /* direct-mapped by size; bytes = UINT64_MAX: empty */
 	an_port *ports;
+	uint32_t *slow_pending; /* per node: ARRIVE events on their way to its ejection port */
 	sim_eid first;  /* ejection entity of node n: first + n */
 	uint64_t safe_bytes; /* messages up to this size cannot pass the clock while times stay below AN_SAFE_TIME */
 };
@@ -96,13 +99,14 @@ static ncsim_time_t occupy(an_queue *q, ncsim_time_t t, uint64_t bytes, ncsim_ti
 }
 
 /*
- * Serves msg, injected at inject_time and arriving at `port` at time `arr`
+ * Serves msg, injected at inject_time and arriving at node's ejection port at time `arr`
  * (>= now), whose serialization times are x, and schedules its delivery.
  * Callers guarantee that messages are served in arrival order.
  */
-static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, const an_xfer *x, const net_msg *msg,
+static void serve(sim_ctx *ctx, an_model *m, uint32_t node, ncsim_time_t arr, const an_xfer *x, const net_msg *msg,
                   ncsim_time_t inject_time)
 {
+	an_port *port = &m->ports[node];
 	occupy(&port->out, arr, msg->bytes, x->out);
 	ncsim_time_t end = port->out.free;
 	/* The tail cannot arrive before it left the source (slow injection port). */
@@ -111,7 +115,7 @@ static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, co
 	sim_event *d = sim_event_new(ctx, msg->notify, done - sim_now(ctx), msg->notify_kind);
 	*SIM_PAYLOAD(d, net_delivery) = (net_delivery){
 		.cookie = msg->cookie, .cookie2 = msg->cookie2, .bytes = msg->bytes,
-		.src_node = msg->src_node, .dst_node = port->node,
+		.src_node = msg->src_node, .dst_node = node,
 		.inject_time = inject_time, .tclass = msg->tclass,
 	};
 	sim_schedule(ctx, d);
@@ -121,14 +125,15 @@ static void serve(sim_ctx *ctx, an_model *m, an_port *port, ncsim_time_t arr, co
 
 static void on_arrive(sim_ctx *ctx, void *state, const sim_event *ev)
 {
-	an_port *port = state;
+	an_model *m = state;
+	uint32_t node = ev->dst - m->first;
 	const an_arrive *a = SIM_PAYLOAD(ev, const an_arrive);
-	port->slow_pending--;
+	m->slow_pending[node]--;
 	net_msg msg = {
-		.src_node = a->src_node, .dst_node = port->node, .bytes = a->bytes, .tclass = a->tclass, .job = a->job,
+		.src_node = a->src_node, .dst_node = node, .bytes = a->bytes, .tclass = a->tclass, .job = a->job,
 		.notify = a->notify, .notify_kind = a->notify_kind, .cookie = a->cookie, .cookie2 = a->cookie2,
 	};
-	serve(ctx, port->m, port, sim_now(ctx), xfer_of(port->m, a->bytes), &msg, a->inject_time);
+	serve(ctx, m, node, sim_now(ctx), xfer_of(m, a->bytes), &msg, a->inject_time);
 }
 
 static const sim_handler an_handlers[AN_NEVENTS] = {[AN_EV_ARRIVE] = on_arrive};
@@ -166,8 +171,7 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 	if (msg->want_sent) /* no packets here: the tail leaves the injection port */
 		net_send_sent(ctx, msg->sent_to, msg->notify_kind, s - now + x->in, msg->cookie, msg->cookie2, msg->bytes,
 		              msg->src_node, msg->dst_node, msg->tclass);
-	an_port *dst = &m->ports[msg->dst_node];
-	if (!m->p.latency_of && s == now && dst->slow_pending == 0) {
+	if (!m->p.latency_of && s == now && m->slow_pending[msg->dst_node] == 0) {
 		/*
 		 * Fast path, one event per message: with one latency L for every
 		 * pair, a message that starts at once arrives at now + L, no earlier
@@ -176,7 +180,7 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 		 * and no later message can arrive before it. With no ARRIVE event
 		 * pending for the port, serving it now keeps arrival order exactly.
 		 */
-		serve(ctx, m, dst, now + m->p.latency, x, msg, now);
+		serve(ctx, m, msg->dst_node, now + m->p.latency, x, msg, now);
 	} else {
 		ncsim_time_t lat = m->p.latency_of ? m->p.latency_of(m->p.latency_ctx, msg->src_node, msg->dst_node)
 		                                   : m->p.latency;
@@ -185,7 +189,7 @@ static int an_inject(net_model *base, sim_ctx *ctx, const net_msg *msg)
 			.notify = msg->notify, .src_node = msg->src_node, .notify_kind = msg->notify_kind,
 			.tclass = msg->tclass, .job = msg->job,
 		};
-		dst->slow_pending++;
+		m->slow_pending[msg->dst_node]++;
 		sim_send(ctx, m->first + msg->dst_node, s - now + lat, AN_EV_ARRIVE, &a, sizeof a);
 	}
 	base->totals.msgs_injected[msg->tclass]++;
@@ -231,6 +235,7 @@ static void an_destroy(net_model *base)
 {
 	an_model *m = (an_model *)base;
 	free(m->ports);
+	free(m->slow_pending);
 	free(m);
 }
 
@@ -245,7 +250,7 @@ static const net_ops an_ops = {
 
 uint64_t an_memory_bytes(uint32_t nnodes)
 {
-	return (uint64_t)nnodes * (sizeof(an_port) + sim_entity_bytes());
+	return (uint64_t)nnodes * (sizeof(an_port) + sizeof(uint32_t) + sim_entity_bytes());
 }
 
 net_model *an_create(sim_ctx *ctx, const an_params *p)
@@ -261,11 +266,10 @@ net_model *an_create(sim_ctx *ctx, const an_params *p)
 		m->safe_bytes = (uint64_t)fmin(0x1p60 / 1e12 * slow, 0x1p62);
 	for (int i = 0; i < AN_XFER_WAYS; i++)
 		m->xfer[i].bytes = UINT64_MAX;
-	m->ports = xcalloc(p->nnodes ? p->nnodes : 1, sizeof *m->ports);
+	m->ports = xcalloc_lines(p->nnodes ? p->nnodes : 1, sizeof *m->ports);
+	m->slow_pending = xcalloc(p->nnodes ? p->nnodes : 1, sizeof *m->slow_pending);
 	for (uint32_t n = 0; n < p->nnodes; n++) {
-		m->ports[n].m = m;
-		m->ports[n].node = n;
-		sim_eid id = sim_entity_add(ctx, &an_port_type, &m->ports[n]);
+		sim_eid id = sim_entity_add(ctx, &an_port_type, m);
 		if (n == 0)
 			m->first = id;
 	}

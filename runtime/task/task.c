@@ -331,7 +331,7 @@ task_job *task_job_add(task_world *w, const rt_program *prog, const char *name, 
 	for (uint32_t r = 0; r < ntasks; r++)
 		j->nodes[r] = nodes ? nodes[r] : r % w->net->nnodes;
 	j->tasks = xcalloc(ntasks ? ntasks : 1, sizeof *j->tasks);
-	j->block = xcalloc(ntasks ? ntasks : 1, sizeof *j->block);
+	j->block = xcalloc_lines(ntasks ? ntasks : 1, sizeof *j->block); /* the layout of rt_task is by line */
 	j->members = xcalloc(ntasks ? ntasks : 1, sizeof *j->members);
 	j->world = (rt_group){.members = j->members, .n = (int)ntasks};
 	VEC_PUSH(&w->jobs, j);

@@ -17,6 +17,7 @@
 #ifndef NCSIM_TASK_H
 #define NCSIM_TASK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -47,15 +48,15 @@ enum task_time {
 	TK_NTIMES
 };
 
-/* Per-task totals written to tasks.csv; never reset by the program. */
+/* Per-task totals written to tasks.csv; never reset by the program. The times fill one cache line (rt_task). */
 typedef struct task_totals {
 	ncsim_time_t t[TK_NTIMES];
 	ncsim_time_t mpi_total;  /* sum of outermost MPI operation intervals */
 	ncsim_time_t end;        /* when the program returned */
 	uint64_t bytes_sent, bytes_recv, msgs_sent, msgs_recv; /* user point-to-point */
 	uint64_t mpi_ops;        /* outermost MPI operations */
-	uint64_t io_read, io_written, io_ops; /* completed I/O requests and their bytes */
 	ncsim_time_t io_active;  /* time with at least one I/O request outstanding (union of the intervals) */
+	uint64_t io_read, io_written, io_ops; /* completed I/O requests and their bytes */
 } task_totals;
 
 typedef struct task_world task_world;
@@ -84,24 +85,30 @@ typedef struct task_collseq {
 	uint64_t key, count;
 } task_collseq;
 
-/* The MPI state of a task: requests, matching queues, credits (see mpi_proto.h). */
+/*
+ * The MPI state of a task: requests, matching queues, credits (see
+ * mpi_proto.h). Its first cache line holds what every delivery and CPU step
+ * of a wait touches; the second what posting touches.
+ */
 typedef struct task_mpi {
 	VEC(mp_req) reqs;
 	uint32_t free_req;          /* free list of reqs (index+1), 0: empty */
+	uint32_t cpu_head, cpu_tail; /* requests needing this task's CPU (index+1) */
+	int wait_left;              /* requests of that wait not yet done; -1: no wait in progress */
+	int depth;                  /* p2p_op_begin nesting */
+	int nwaiting;
+	ncsim_time_t seg_partner;   /* latest partner post time seen in the current wait */
+	ncsim_time_t seg_begin;     /* start of the wait segment not yet charged */
+	/* line 2 */
+	ncsim_time_t op_start;
 	mp_queue posted[MP_NCTX];   /* receives waiting for a message */
 	mp_queue unexpected[MP_NCTX]; /* messages waiting for a receive (env indices) */
-	uint32_t cpu_head, cpu_tail; /* requests needing this task's CPU (index+1) */
+	const rt_req *waiting;      /* requests of the wait in progress (deadlock reports) */
+	/* cold */
 	VEC(ncsim_time_t) credits;  /* min-heap of mailbox credit return times */
 	VEC(rt_req) user_reqs;      /* outstanding rt_isend/rt_irecv requests */
 	task_collseq coll_world;      /* p2p_coll_tag counter of the job's world group (the common case) */
 	VEC(task_collseq) coll_seq;   /* p2p_coll_tag counters of the other groups seen */
-	int depth;                  /* p2p_op_begin nesting */
-	ncsim_time_t op_start;
-	ncsim_time_t seg_partner;   /* latest partner post time seen in the current wait */
-	ncsim_time_t seg_begin;     /* start of the wait segment not yet charged */
-	const rt_req *waiting;      /* requests of the wait in progress (deadlock reports) */
-	int nwaiting;
-	int wait_left;              /* requests of that wait not yet done; -1: no wait in progress */
 } task_mpi;
 
 /* An object of the running program that rt_track registered, with its release function. */
@@ -110,27 +117,46 @@ typedef struct task_res {
 	void (*release)(void *obj);
 } task_res;
 
+/*
+ * A task's record, laid out by cache line: every event of a task in an MPI
+ * wait reads and writes its lines 0, 1 and 4, and at times 2 and 5, so a
+ * delivery touches few lines of a record that the other tasks' events
+ * have pushed out of the cache since its last one. The block of a job's
+ * records is line-aligned (task_job_add); the static asserts below keep
+ * the layout.
+ *
+ *   line 0   w job co eid rank node state line v2p block_what
+ *   line 1   tot.t[6] tot.mpi_total tot.end         (the time charges)
+ *   line 2   tot.bytes_* msgs_* mpi_ops io_*        (per message, per op)
+ *   line 3   tot.io_ops, the lazily allocated parts
+ *   line 4   mpi: reqs free_req cpu_head/tail wait_left depth seg_partner seg_begin
+ *   line 5   mpi: op_start posted[] unexpected[] waiting
+ *   line 6+  mpi: credits user_reqs coll_*; cnt, p2v, res
+ */
 struct rt_task {
 	task_world *w;
 	task_job *job;
+	coro *co;
 	sim_eid eid;
 	uint32_t rank;     /* physical rank in the job */
 	uint32_t node;
 	uint8_t state;     /* enum task_state */
 	int line;          /* source line of the statement being executed */
-	coro *co;
+	int32_t *v2p;      /* task remapping (virtual -> physical), NULL while it is the identity */
 	const char *block_what; /* task_block's reason, for deadlock reports */
-	cnt_state cnt;
-	int32_t *v2p, *p2v; /* task remapping, NULL while it is the identity */
 	task_totals tot;
-	task_mpi mpi;
 	/* Allocated on first use: most tasks of a large run never need them. */
 	struct ncsim_mt64 *rng;      /* rt_rng: unsynchronised generator */
 	struct ncsim_mt64 *sync_rng; /* rt_random_task: synchronised generator */
 	struct nlog *log;            /* this task's log file (runtime/task/rt_log.h) */
 	struct io_task *io;          /* files and I/O requests (runtime/io/io_client.h) */
+	_Alignas(64) task_mpi mpi;
+	cnt_state cnt;
+	int32_t *p2v;                /* the inverse of v2p */
 	VEC(task_res) res;           /* rt_track's objects, oldest first: released if the task is abandoned */
 };
+_Static_assert(offsetof(rt_task, tot) == 64 && offsetof(rt_task, tot.bytes_sent) == 128, "lines 1 and 2 of rt_task");
+_Static_assert(offsetof(rt_task, mpi) == 256 && offsetof(rt_task, mpi.op_start) == 320, "lines 4 and 5 of rt_task");
 
 /* Shared configuration and pools of the task layer of one simulation. */
 struct task_world {
