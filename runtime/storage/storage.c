@@ -148,20 +148,18 @@ static void finish(server *sv, sim_ctx *ctx, uint32_t id)
 }
 
 /*
- * Device dv of sv serves `len` bytes at `lba` from now (queued FCFS): its end.
- * The busy log gets the service interval the model added to the device's busy
- * time, so device_busy.csv and storage.csv's busy_us agree to the picosecond.
+ * The busy log's row of an operation of device dv of sv that ended at `done`,
+ * the device's busy time having been `before` (only with the log on): the
+ * service interval is what the model added to the busy time, so
+ * device_busy.csv and storage.csv's busy_us agree to the picosecond.
  */
-static ncsim_time_t dev_access(server *sv, sim_ctx *ctx, unsigned dv, enum sto_busy_op op, uint64_t lba, uint64_t len)
+static void log_busy(const server *sv, unsigned dv, enum sto_busy_op op, ncsim_time_t done, ncsim_time_t before,
+                     uint64_t len)
 {
-	sto_dev *d = sv->dev[dv];
-	ncsim_time_t busy = d->st.busy;
-	ncsim_time_t done = sto_dev_access(d, sim_now(ctx), op == STO_BUSY_WRITE, lba, len, sim_rng_unif(ctx, sv->self));
 	sto_system *s = sv->sys;
-	if (s->busy.out)
-		sto_busylog_row(&s->busy, sv->first_dev + dv, sv->node, is_local(s) ? "local" : sto_dev_kind_name(d->kind),
-		                op, done - (d->st.busy - busy), done, len);
-	return done;
+	const sto_dev *d = sv->dev[dv];
+	sto_busylog_row(&s->busy, sv->first_dev + dv, sv->node, is_local(s) ? "local" : sto_dev_kind_name(d->kind), op,
+	                done - (d->st.busy - before), done, len);
 }
 
 static void dev_op(server *sv, sim_ctx *ctx, uint32_t id, uint64_t b, int is_write)
@@ -170,7 +168,11 @@ static void dev_op(server *sv, sim_ctx *ctx, uint32_t id, uint64_t b, int is_wri
 	rec *r = &s->recs.ptr[id];
 	ncsim_time_t now = sim_now(ctx);
 	uint64_t lba = r->lba + b * s->cfg.block_size;
-	ncsim_time_t done = dev_access(sv, ctx, r->dev, is_write ? STO_BUSY_WRITE : STO_BUSY_READ, lba, block_len(s, r, b));
+	uint64_t len = block_len(s, r, b);
+	ncsim_time_t before = sv->dev[r->dev]->st.busy;
+	ncsim_time_t done = sto_dev_access(sv->dev[r->dev], now, is_write, lba, len, sim_rng_unif(ctx, sv->self));
+	if (s->busy.out)
+		log_busy(sv, r->dev, is_write ? STO_BUSY_WRITE : STO_BUSY_READ, done, before, len);
 	dev_done p = { .id = id, .block = b, .submit = now };
 	sim_send(ctx, sv->self, done - now, SRV_DEV_DONE, &p, sizeof p);
 }
@@ -282,7 +284,10 @@ static void start_drain(server *sv, sim_ctx *ctx, unsigned dv, uint64_t lba, uin
 {
 	ncsim_time_t now = sim_now(ctx);
 	sv->pending_drains[dv]++;
-	ncsim_time_t done = dev_access(sv, ctx, dv, STO_BUSY_DRAIN, lba, len);
+	ncsim_time_t before = sv->dev[dv]->st.busy;
+	ncsim_time_t done = sto_dev_access(sv->dev[dv], now, 0, lba, len, sim_rng_unif(ctx, sv->self));
+	if (sv->sys->busy.out)
+		log_busy(sv, dv, STO_BUSY_DRAIN, done, before, len);
 	drain_ev p = { .bytes = len, .dev = dv };
 	sim_send(ctx, sv->self, done - now, SRV_DRAIN_READ, &p, sizeof p);
 }
