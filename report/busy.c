@@ -149,7 +149,8 @@ int rep_busy_load(rep_run *r, char **err)
 	int rc = rep_run_stream(r, "device_busy.csv", busy_cols, B_NCOLS, B_NCOLS, &missing, add_row, &sc, err);
 	free(missing);
 	free(sc.dev);
-	qsort(sc.each.ptr, sc.each.len, sizeof *sc.each.ptr, by_device);
+	if (sc.each.len) /* (qsort may not be given NULL) */
+		qsort(sc.each.ptr, sc.each.len, sizeof *sc.each.ptr, by_device);
 	for (size_t i = 0; i < sc.each.len; i++)
 		VEC_PUSH(&r->busy, sc.each.ptr[i]);
 	VEC_FREE(&sc.each);
