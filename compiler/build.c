@@ -129,17 +129,23 @@ static int split_words(char *s, char **argv, int max)
 	return n;
 }
 
+/* The compiler command: o->cc, else $NCSIM_CC, else the configured one. */
+static const char *cc_command(const build_opts *o)
+{
+	const char *cc = o->cc ? o->cc : getenv("NCSIM_CC");
+	return cc && *cc ? cc : NCSIM_CC;
+}
+
 /*
  * Runs cc on src -> out; compiler diagnostics are captured into *log. Returns
- * 0 on success. Warnings are on (-Wall): generated C compiles without any,
- * so what remains comes from code a user wrote (a C skeleton, BACKEND code).
+ * 0 on success. Warnings are on (-Wall): generated C compiles without any
+ * (the few about a program's meaning, such as u = u, are turned off in the
+ * file: doc/codegen.md), so what remains comes from code a user wrote (a C
+ * skeleton, BACKEND code).
  */
 static int run_cc(const build_opts *o, const char *src, const char *out, const char *logpath, char **log)
 {
-	const char *cc = o->cc ? o->cc : getenv("NCSIM_CC");
-	if (!cc || !*cc)
-		cc = NCSIM_CC;
-	char *ccbuf = xstrdup(cc), *flagbuf = xstrdup(o->cflags ? o->cflags : "");
+	char *ccbuf = xstrdup(cc_command(o)), *flagbuf = xstrdup(o->cflags ? o->cflags : "");
 	char *incflag = xasprintf("-I%s", build_include_dir());
 	char *argv[96];
 	int n = split_words(ccbuf, argv, 8);
@@ -215,9 +221,13 @@ int build_load(const char *csrc, const char *name, const build_opts *o, build_re
 		free(dir);
 		return BUILD_CACHE_ERROR;
 	}
-	/* The runtime ABI too: a header change between two builds of one version must not reuse an entry. */
-	char *key = xasprintf("%s\n--\nABI %u\n--\n%s\n--\n%s\n--\n%s", PACKAGE_VERSION, (unsigned)NCSIM_RT_ABI,
-	                      o->cflags ? o->cflags : "", build_include_dir(), csrc);
+	/*
+	 * The runtime ABI too: a header change between two builds of one version
+	 * must not reuse an entry. And the compiler: another NCSIM_CC (clang, a
+	 * wrapper adding -O0) builds its own entry.
+	 */
+	char *key = xasprintf("%s\n--\nABI %u\n--\n%s\n--\n%s\n--\n%s\n--\n%s", PACKAGE_VERSION, (unsigned)NCSIM_RT_ABI,
+	                      cc_command(o), o->cflags ? o->cflags : "", build_include_dir(), csrc);
 	char hex[33];
 	build_hash(key, strlen(key), hex);
 	free(key);

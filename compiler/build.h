@@ -2,9 +2,9 @@
  * build.h - turns generated C into a loaded skeleton through a build cache (prefix build_).
  *
  * The cache lives in $XDG_CACHE_HOME/ncsim (else ~/.cache/ncsim). An entry is
- * named by a hash of (generated C, compiler flags, ncsim version, runtime ABI),
- * so a changed program, flag, ncsim release or skeleton API rebuilds and
- * nothing else does. Two runs that build the same entry at once are safe:
+ * named by a hash of (generated C, compiler command, compiler flags, ncsim
+ * version, runtime ABI), so a changed program, compiler, flag, ncsim release
+ * or skeleton API rebuilds and nothing else does. Two runs that build the same entry at once are safe:
  * each compiles to its own temporary file and renames it into place, and
  * rename is atomic.
  */
@@ -39,8 +39,8 @@ enum build_error {
  * Compiles `csrc` (named `name` in messages) unless cached, loads it, and
  * checks its ABI. Returns 0, or an enum build_error with *err set (heap
  * string). Warnings of a successful build (-Wall; only code a user wrote has
- * any) go to stderr as the compiler wrote them, once: a cached entry is not
- * compiled again.
+ * any: generated C turns off those about a program's meaning) go to stderr
+ * as the compiler wrote them, once: a cached entry is not compiled again.
  */
 int build_load(const char *csrc, const char *name, const build_opts *o, build_result *out, char **err);
 /* Unloads a skeleton loaded by build_load and frees its fields. */

@@ -277,6 +277,7 @@ static void file_head(cg *g, const src_file *sf, const char *pname, const cg_buf
 		cg_line(g, "#include <ncsim/union.h>");
 	if (decls->len)
 		cg_buf_add(g->out, decls->ptr, decls->len);
+	cg_warnings(g, 1);
 	cg_line(g, "%s", "");
 	cg_line(g, "static void ncsim_entry(rt_task *t);");
 	cg_line(g, "static const char ncsim_source[] = %s;", cg_cstr(g, sf->text, sf->len));

@@ -107,6 +107,8 @@ void cg_resolve_lines(cg *g, const cg_buf *text, const char *cname, cg_buf *out)
 void cg_end_src(cg *g);
 /* printf into a string owned by g's arena. */
 const char *cg_fmt(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Turns off (generated = 1: push) or restores (0: pop) the warnings that only a program's meaning causes. */
+void cg_warnings(cg *g, int generated);
 /* Appends one indented line to the current buffer. */
 void cg_line(cg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A C identifier not used before in the file: stem itself, else "<stem>_<n>". */
@@ -188,6 +190,14 @@ const char *cg_duration_ps(cg *g, const cg_sym *env, const ast_node *n);
 /* Emits a loop running body for each value of a range list; the value is a C variable named from stem. */
 void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const char *stem, cg_body_fn body,
                        void *ud);
+/*
+ * For a statement's call whose arguments vals (C texts) are evaluated in the
+ * order given (gcc's: a call's arguments last to first): if two or more
+ * contain a call (may fail or draw random numbers), emits a constant of
+ * `type` for each of those, in that order, and replaces their texts by the
+ * constants' names. Else nothing (their order cannot show).
+ */
+void cg_order(cg *g, const char *type, const char **vals[], int n);
 /* 1 if n (any subtree) calls a RANDOM_* function. */
 int cg_uses_random_fn(const ast_node *n);
 

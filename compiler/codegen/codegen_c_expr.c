@@ -26,12 +26,82 @@
 typedef struct ex {
 	const char *s;
 	int fallible;
+	int effects; /* evaluating it can record an error or draw a random number (fallible, or hides a fallible part) */
 } ex;
 
 static ex ex_num(cg *g, const cg_sym *env, const ast_node *n, int flt);
 static ex ex_rel(cg *g, const cg_sym *env, const ast_node *n, int flt);
+static ex checked(cg *g, const cg_sym *env, const ast_node *n, int flt);
 
-static ex mk(const char *s, int f) { return (ex){s, f}; }
+static ex mk(const char *s, int f) { return (ex){s, f, f}; }
+
+/*
+ * Order of evaluation. C leaves unspecified the order of a call's
+ * arguments, of an infix operator's operands and of an initializer list's
+ * items. It shows when two of them can fail (which message ends the run)
+ * or draw random numbers (which draw gets which number); every built-in
+ * call can fail. So when two or more operands have effects, the generated
+ * C fixes the order: those operands become constants of a statement
+ * expression, declared in the order gcc chose when it was free to (and the
+ * direct engine copies, doc/engines.md): a call's arguments last to first,
+ * infix operands and initializer items first to last. The others stay in
+ * place: reading a variable or a counter has no effect to order.
+ *
+ *   f(A, B, &e)  ->  ({ const rt_int o_2 = B; const rt_int o = A; f(o, o_2, &e); })
+ */
+typedef struct seq {
+	int on;     /* two or more operands have effects */
+	cg_buf pre; /* the declarations so far */
+} seq;
+
+/* Starts ordering the operands ops[0..n). */
+static void seq_begin(seq *q, const ex *ops, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += ops[i].effects != 0;
+	*q = (seq){k >= 2, {0}};
+}
+
+/* The text to use for operand op, evaluated at this point of the order: itself, or a constant of `type` holding it. */
+static const char *seq_op(cg *g, seq *q, const char *type, ex op)
+{
+	if (!q->on || !op.effects)
+		return op.s;
+	const char *name = cg_uniq(g, "o");
+	const char *d = cg_fmt(g, "const %s %s = %s; ", type, name, op.s);
+	cg_buf_add(&q->pre, d, strlen(d));
+	return name;
+}
+
+/* The operation s built from the seq_op texts: "({ declarations s; })", or s when nothing was ordered (arena copies). */
+static const char *seq_end(cg *g, seq *q, const char *s)
+{
+	if (!q->on)
+		return cg_fmt(g, "%s", s);
+	const char *r = cg_fmt(g, "({ %s%s; })", q->pre.ptr ? q->pre.ptr : "", s);
+	VEC_FREE(&q->pre);
+	return r;
+}
+
+void cg_order(cg *g, const char *type, const char **vals[], int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += !cg_plain(*vals[i]) && strchr(*vals[i], '(') != NULL;
+	if (k < 2)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (cg_plain(*vals[i]) || !strchr(*vals[i], '('))
+			continue;
+		const char *name = cg_uniq(g, "o");
+		cg_line(g, "const %s %s = %s;", type, name, *vals[i]);
+		*vals[i] = name;
+	}
+}
+
+/* The C type of a number in context flt. */
+static const char *num_type(int flt) { return flt ? "double" : "rt_int"; }
 
 /* ------------------------------------------------------------ leaves */
 
@@ -118,9 +188,8 @@ static const char *ident(cg *g, const cg_sym *env, const ast_node *n, int flt)
 
 /* ------------------------------------------------------------ calls */
 
-/* Arguments of a call after filling defaults, as C text in the given context. */
-static int call_args(cg *g, const cg_sym *env, const bi_info *b, const ast_list *args, int flt,
-                     const char **out, int *fallible)
+/* Arguments of a call after filling defaults, in the given context. */
+static int call_args(cg *g, const cg_sym *env, const bi_info *b, const ast_list *args, int flt, ex *out)
 {
 	int n = (int)args->len;
 	if (!bi_arity_ok(b, n)) {
@@ -130,20 +199,17 @@ static int call_args(cg *g, const cg_sym *env, const bi_info *b, const ast_list 
 		return -1;
 	}
 	int total = n;
-	for (int i = 0; i < n; i++) {
-		ex a = ex_num(g, env, args->items[i], flt);
-		out[i] = a.s;
-		*fallible |= a.fallible;
-	}
+	for (int i = 0; i < n; i++)
+		out[i] = ex_num(g, env, args->items[i], flt);
 	if (b->flags & BI_NARY)
 		return total;
 	for (int i = n; i < BI_MAX_ARGS && b->defaults[i].kind != BI_DEF_NONE; i++) {
 		const bi_default *d = &b->defaults[i];
 		switch (d->kind) {
-		case BI_DEF_CONST: out[i] = flt ? flt_lit(g, (double)d->value) : cg_int_lit(g, d->value); break;
-		case BI_DEF_NUM_TASKS: out[i] = flt ? "(double)num_tasks" : "num_tasks"; break;
-		case BI_DEF_ARG: out[i] = out[d->value]; break;
-		case BI_DEF_STRING: out[i] = cg_cstr(g, d->str, strlen(d->str)); break;
+		case BI_DEF_CONST: out[i] = mk(flt ? flt_lit(g, (double)d->value) : cg_int_lit(g, d->value), 0); break;
+		case BI_DEF_NUM_TASKS: out[i] = mk(flt ? "(double)num_tasks" : "num_tasks", 0); break;
+		case BI_DEF_ARG: out[i] = out[d->value]; break; /* the same text, evaluated again */
+		case BI_DEF_STRING: out[i] = mk(cg_cstr(g, d->str, strlen(d->str)), 0); break;
 		case BI_DEF_NONE: break;
 		}
 		total = i + 1;
@@ -154,58 +220,58 @@ static int call_args(cg *g, const cg_sym *env, const bi_info *b, const ast_list 
 static ex call(cg *g, const cg_sym *env, const ast_node *n, int flt)
 {
 	const bi_info *b = bi_lookup(ast_func_name(n->u.call.fn));
-	const char *args[64];
-	int fallible = 1;
+	ex args[64];
 	if (!b || n->u.call.args.len > 60) {
 		cg_error(g, n->span, "unsupported call of %s", ast_func_name(n->u.call.fn));
 		return mk("0", 0);
 	}
-	int k = call_args(g, env, b, &n->u.call.args, flt, args, &fallible);
+	int k = call_args(g, env, b, &n->u.call.args, flt, args);
 	if (k < 0)
 		return mk("0", 0);
 	if (b->flags & BI_RUNTIME) {
 		const char *f = b->id == BI_PROCESSOR_OF ? "rt_processor_of" : "rt_task_of";
-		const char *s = cg_fmt(g, "%s(t, %s)", f, flt ? cg_fmt(g, "ncsim_f2i(%s, &e)", args[0]) : args[0]);
-		return mk(flt ? cg_fmt(g, "(double)%s", s) : s, flt);
+		const char *s = cg_fmt(g, "%s(t, %s)", f, flt ? cg_fmt(g, "ncsim_f2i(%s, &e)", args[0].s) : args[0].s);
+		/* checked as before (only the conversion), but an error inside the argument is an effect to order */
+		return (ex){flt ? cg_fmt(g, "(double)%s", s) : s, flt, flt | args[0].effects};
+	}
+	/* NARY: an initializer list, first to last; else arguments, last to first */
+	seq q;
+	seq_begin(&q, args, k);
+	const char *text[64];
+	for (int j = 0; j < k; j++) {
+		int i = b->flags & BI_NARY ? j : k - 1 - j;
+		text[i] = seq_op(g, &q, num_type(flt), args[i]);
 	}
 	const char *fn = flt ? b->c_float : b->c_int;
-	cg_buf text = {0};
-	VEC_GROW(&text, 64);
-	text.len = 0;
-#define PUT(str) do { size_t l_ = strlen(str); VEC_GROW(&text, text.len + l_ + 1); memcpy(text.ptr + text.len, str, l_ + 1); text.len += l_; } while (0)
-	PUT(fn);
-	PUT("(");
+	cg_buf out = {0};
+	cg_buf_add(&out, fn, strlen(fn));
+	cg_buf_add(&out, "(", 1);
 	if (b->flags & BI_NARY) {
-		PUT(flt ? "(const double[]){ " : "(const int64_t[]){ ");
-		for (int i = 0; i < k; i++) {
-			if (i)
-				PUT(", ");
-			PUT(args[i]);
-		}
-		PUT(cg_fmt(g, " }, %d", k));
-	} else {
-		if (b->flags & BI_RNG) {
-			PUT("rt_rng(t), ");
-			g->uses_random = 1;
-		}
-		for (int i = 0; i < k; i++) {
-			if (i)
-				PUT(", ");
-			PUT(args[i]);
-		}
+		const char *open = flt ? "(const double[]){ " : "(const int64_t[]){ ";
+		cg_buf_add(&out, open, strlen(open));
+	} else if (b->flags & BI_RNG) {
+		cg_buf_add(&out, "rt_rng(t), ", 11);
+		g->uses_random = 1;
 	}
-	PUT(", &e)");
-#undef PUT
-	const char *s = cg_fmt(g, "%s", text.ptr);
-	VEC_FREE(&text);
-	return mk(s, fallible);
+	for (int i = 0; i < k; i++) {
+		if (i)
+			cg_buf_add(&out, ", ", 2);
+		cg_buf_add(&out, text[i], strlen(text[i]));
+	}
+	const char *close = b->flags & BI_NARY ? cg_fmt(g, " }, %d, &e)", k) : ", &e)";
+	cg_buf_add(&out, close, strlen(close));
+	const char *s = seq_end(g, &q, out.ptr);
+	VEC_FREE(&out);
+	return mk(s, 1);
 }
 
 static ex mesh(cg *g, const cg_sym *env, const ast_node *n, int flt)
 {
-	const char *dims[3], *offs[3] = {0};
+	/* the C arguments: dims[0..3), task, then offs[0..3) or other */
+	ex a[7];
+	const char *t[7];
 	unsigned mask = 0;
-	int fallible = 1;
+	int k;
 	const ast_list *dl = &n->u.mesh.dims;
 	if (dl->len < 1 || dl->len > 3) {
 		cg_error(g, n->span, "a mesh has 1 to 3 dimensions");
@@ -214,16 +280,14 @@ static ex mesh(cg *g, const cg_sym *env, const ast_node *n, int flt)
 	for (int i = 0; i < 3; i++) {
 		if (i < (int)dl->len) {
 			const ast_node *d = dl->items[i];
-			ex e = ex_num(g, env, d->u.dimension.extent, flt);
-			dims[i] = e.s;
+			a[i] = ex_num(g, env, d->u.dimension.extent, flt);
 			if (d->u.dimension.torus)
 				mask |= 1u << i;
 		} else {
-			dims[i] = flt ? "1.0" : "1";
+			a[i] = mk(flt ? "1.0" : "1", 0);
 		}
 	}
-	ex task = ex_num(g, env, n->u.mesh.task, flt);
-	const char *sfx = flt ? "f" : "i";
+	a[3] = ex_num(g, env, n->u.mesh.task, flt);
 	if (n->u.mesh.fn == AST_MESH_NEIGHBOR) {
 		const ast_list *ol = &n->u.mesh.offsets;
 		if (ol->len != dl->len) {
@@ -231,26 +295,33 @@ static ex mesh(cg *g, const cg_sym *env, const ast_node *n, int flt)
 			return mk("0", 0);
 		}
 		for (int i = 0; i < 3; i++)
-			offs[i] = i < (int)ol->len ? ex_num(g, env, ol->items[i], flt).s : (flt ? "0.0" : "0");
-		return mk(cg_fmt(g, "ncsim_mesh_neighbor_%s(%s, %s, %s, %uu, %s, %s, %s, %s, &e)", sfx, dims[0], dims[1],
-		                 dims[2], mask, task.s, offs[0], offs[1], offs[2]),
-		          fallible);
+			a[4 + i] = i < (int)ol->len ? ex_num(g, env, ol->items[i], flt) : mk(flt ? "0.0" : "0", 0);
+		k = 7;
+	} else {
+		a[4] = ex_num(g, env, n->u.mesh.other, flt);
+		k = 5;
 	}
-	ex other = ex_num(g, env, n->u.mesh.other, flt);
-	if (n->u.mesh.fn == AST_MESH_COORDINATE)
-		return mk(cg_fmt(g, "ncsim_mesh_coordinate_%s(%s, %s, %s, %s, %s, &e)", sfx, dims[0], dims[1], dims[2],
-		                 task.s, other.s),
-		          fallible);
-	return mk(cg_fmt(g, "ncsim_mesh_distance_%s(%s, %s, %s, %uu, %s, %s, &e)", sfx, dims[0], dims[1], dims[2], mask,
-	                 task.s, other.s),
-	          fallible);
+	seq q;
+	seq_begin(&q, a, k);
+	for (int i = k; i-- > 0;) /* call arguments: last to first */
+		t[i] = seq_op(g, &q, num_type(flt), a[i]);
+	const char *sfx = flt ? "f" : "i", *s;
+	if (n->u.mesh.fn == AST_MESH_NEIGHBOR)
+		s = cg_fmt(g, "ncsim_mesh_neighbor_%s(%s, %s, %s, %uu, %s, %s, %s, %s, &e)", sfx, t[0], t[1], t[2], mask,
+		           t[3], t[4], t[5], t[6]);
+	else if (n->u.mesh.fn == AST_MESH_COORDINATE)
+		s = cg_fmt(g, "ncsim_mesh_coordinate_%s(%s, %s, %s, %s, %s, &e)", sfx, t[0], t[1], t[2], t[3], t[4]);
+	else
+		s = cg_fmt(g, "ncsim_mesh_distance_%s(%s, %s, %s, %uu, %s, %s, &e)", sfx, t[0], t[1], t[2], mask, t[3], t[4]);
+	return mk(seq_end(g, &q, s), 1);
 }
 
 static ex file_data(cg *g, const cg_sym *env, const ast_node *n, int flt)
 {
 	const ast_list *al = &n->u.file_data.args;
 	const bi_info *b = bi_get(n->u.file_data.is_static ? BI_STATIC_FILE_DATA : BI_FILE_DATA);
-	const char *a[5];
+	ex a[5];
+	const char *t[5];
 	if (al->len < 1 || al->len > 5) {
 		char msg[128];
 		bi_arity_message(b, (int)al->len, msg, sizeof msg);
@@ -264,33 +335,49 @@ static ex file_data(cg *g, const cg_sym *env, const ast_node *n, int flt)
 				cg_error(g, x->span, "this argument of FILE_DATA must be a string");
 				return mk("0", 0);
 			}
-			a[i] = x ? cg_cstr(g, x->u.string.text, x->u.string.len)
-			         : cg_cstr(g, b->defaults[i].str, strlen(b->defaults[i].str));
+			a[i] = mk(x ? cg_cstr(g, x->u.string.text, x->u.string.len)
+			            : cg_cstr(g, b->defaults[i].str, strlen(b->defaults[i].str)),
+			          0);
 		} else if (x) {
-			a[i] = ex_num(g, env, x, flt).s;
+			a[i] = ex_num(g, env, x, flt);
 		} else {
-			a[i] = flt ? "1.0" : "1";
+			a[i] = mk(flt ? "1.0" : "1", 0);
 		}
 	}
-	return mk(cg_fmt(g, "ncsim_file_data_%s(rt_filecache(t), %s, %s, %s, %s, %s, &e)", flt ? "f" : "i", a[0], a[1],
-	                 a[2], a[3], a[4]),
+	seq q;
+	seq_begin(&q, a, 5);
+	for (int i = 5; i-- > 0;) /* call arguments: last to first (only the column and row can have effects) */
+		t[i] = seq_op(g, &q, num_type(flt), a[i]);
+	return mk(seq_end(g, &q, cg_fmt(g, "ncsim_file_data_%s(rt_filecache(t), %s, %s, %s, %s, %s, &e)", flt ? "f" : "i",
+	                                t[0], t[1], t[2], t[3], t[4])),
 	          1);
 }
 
 /* ------------------------------------------------------------ operators */
 
-/* C text of an operator of lang/ops.h applied to a (and b, for a binary one). */
-static ex spell(cg *g, const ops_spelling *sp, ex a, const ex *b)
+/* C text of an operator of lang/ops.h applied to a (and b, for a binary one), in context flt. */
+static ex spell(cg *g, const ops_spelling *sp, ex a, const ex *b, int flt)
 {
 	int f = a.fallible | (b ? b->fallible : 0) | sp->fallible;
 	const char *err = sp->fallible ? ", &e" : "";
 	if (sp->infix && !b)
-		return mk(*sp->text ? cg_fmt(g, "(%s%s)", sp->text, a.s) : a.s, f);
-	if (sp->infix)
-		return mk(cg_fmt(g, "(%s %s %s)", a.s, sp->text, b->s), f);
+		return (ex){*sp->text ? cg_fmt(g, "(%s%s)", sp->text, a.s) : a.s, f, a.effects | sp->fallible};
 	if (!b)
-		return mk(cg_fmt(g, "%s(%s%s)", sp->text, a.s, err), f);
-	return mk(cg_fmt(g, "%s(%s, %s%s)", sp->text, a.s, b->s, err), f);
+		return (ex){cg_fmt(g, "%s(%s%s)", sp->text, a.s, err), f, a.effects | sp->fallible};
+	/* infix operands first to last, a call's arguments last to first */
+	const ex ops[2] = {a, *b};
+	const char *ta, *tb;
+	seq q;
+	seq_begin(&q, ops, 2);
+	if (sp->infix) {
+		ta = seq_op(g, &q, num_type(flt), a);
+		tb = seq_op(g, &q, num_type(flt), *b);
+	} else {
+		tb = seq_op(g, &q, num_type(flt), *b);
+		ta = seq_op(g, &q, num_type(flt), a);
+	}
+	const char *s = sp->infix ? cg_fmt(g, "(%s %s %s)", ta, sp->text, tb) : cg_fmt(g, "%s(%s, %s%s)", sp->text, ta, tb, err);
+	return (ex){seq_end(g, &q, s), f, a.effects | b->effects | sp->fallible};
 }
 
 /* ------------------------------------------------------------ numbers */
@@ -308,22 +395,23 @@ static ex ex_num(cg *g, const cg_sym *env, const ast_node *n, int flt)
 	case AST_IDENT: return mk(ident(g, env, n, flt), 0);
 	case AST_MY_TASK: return mk(flt ? "(double)rt_rank(t)" : "rt_rank(t)", 0);
 	case AST_UNARY:
-		return spell(g, &ops_unary(n->u.unary.op)->c[flt], ex_num(g, env, n->u.unary.operand, flt), NULL);
+		return spell(g, &ops_unary(n->u.unary.op)->c[flt], ex_num(g, env, n->u.unary.operand, flt), NULL, flt);
 	case AST_BINARY: {
 		ex b = ex_num(g, env, n->u.binary.rhs, flt);
-		return spell(g, &ops_binary(n->u.binary.op)->c[flt], ex_num(g, env, n->u.binary.lhs, flt), &b);
+		return spell(g, &ops_binary(n->u.binary.op)->c[flt], ex_num(g, env, n->u.binary.lhs, flt), &b, flt);
 	}
 	case AST_IFELSE: {
 		ex c = ex_rel(g, env, n->u.ifelse.cond, flt);
 		ex a = ex_num(g, env, n->u.ifelse.then, flt), b = ex_num(g, env, n->u.ifelse.otherwise, flt);
-		return mk(cg_fmt(g, "(%s ? %s : %s)", c.s, a.s, b.s), a.fallible | b.fallible | c.fallible);
+		return (ex){cg_fmt(g, "(%s ? %s : %s)", c.s, a.s, b.s), a.fallible | b.fallible | c.fallible,
+		            a.effects | b.effects | c.effects};
 	}
 	case AST_CALL: return call(g, env, n, flt);
 	case AST_MESH: return mesh(g, env, n, flt);
 	case AST_FILE_DATA: return file_data(g, env, n, flt);
 	case AST_REAL_CAST: {
 		ex a = ex_num(g, env, n->u.real_cast.operand, 1);
-		return flt ? a : mk(cg_fmt(g, "ncsim_real_to_int(%s)", a.s), a.fallible);
+		return flt ? a : (ex){cg_fmt(g, "ncsim_real_to_int(%s)", a.s), a.fallible, a.effects};
 	}
 	default: break;
 	}
@@ -367,32 +455,40 @@ static ex ex_rel(cg *g, const cg_sym *env, const ast_node *n, int flt)
 	case AST_COMPARE: {
 		const ops_cmpop *op = ops_compare(n->u.compare.op);
 		ex a = ex_num(g, env, n->u.compare.lhs, flt), b = ex_num(g, env, n->u.compare.rhs, flt);
-		if (!op->c) /* a DIVIDES b: b MOD a = 0 */
-			return mk(cg_fmt(g, "(%s(%s, %s, &e) == 0)", op->mod[flt], b.s, a.s), 1);
-		return mk(cg_fmt(g, "(%s %s %s)", a.s, op->c, b.s), a.fallible | b.fallible);
+		const ex ops[2] = {a, b};
+		seq q;
+		seq_begin(&q, ops, 2);
+		if (!op->c) { /* a DIVIDES b: b MOD a = 0, a call: a is its last argument, evaluated first */
+			const char *ta = seq_op(g, &q, num_type(flt), a), *tb = seq_op(g, &q, num_type(flt), b);
+			return mk(seq_end(g, &q, cg_fmt(g, "(%s(%s, %s, &e) == 0)", op->mod[flt], tb, ta)), 1);
+		}
+		const char *ta = seq_op(g, &q, num_type(flt), a), *tb = seq_op(g, &q, num_type(flt), b);
+		return (ex){seq_end(g, &q, cg_fmt(g, "(%s %s %s)", ta, op->c, tb)), a.fallible | b.fallible,
+		            a.effects | b.effects};
 	}
 	case AST_PARITY: {
 		ex a = ex_num(g, env, n->u.parity.operand, flt);
 		if (flt)
 			a = mk(cg_fmt(g, "ncsim_f2i(%s, &e)", a.s), 1);
-		return mk(cg_fmt(g, "((%s & 1) %s 0)", a.s, n->u.parity.odd ? "!=" : "=="), a.fallible);
+		return (ex){cg_fmt(g, "((%s & 1) %s 0)", a.s, n->u.parity.odd ? "!=" : "=="), a.fallible, a.effects};
 	}
 	case AST_IN_RANGES: return in_ranges(g, env, n);
 	case AST_IN_INTERVAL: {
 		ex x = ex_num(g, env, n->u.in_interval.operand, 0), lo = ex_num(g, env, n->u.in_interval.lo, 0),
 		   hi = ex_num(g, env, n->u.in_interval.hi, 0);
 		const char *xv = cg_uniq(g, "x"), *lv = cg_uniq(g, "lo"), *hv = cg_uniq(g, "hi");
-		return mk(cg_fmt(g,
-		                 "({ const rt_int %s = %s, %s = %s, %s = %s; "
-		                 "%s(%s >= (%s < %s ? %s : %s) && %s <= (%s < %s ? %s : %s)); })",
-		                 xv, x.s, lv, lo.s, hv, hi.s, n->u.in_interval.negated ? "!" : "", xv, lv, hv, lv, hv,
-		                 xv, lv, hv, hv, lv),
-		          x.fallible | lo.fallible | hi.fallible);
+		/* each declarator's initializer is a full expression: x, lo, hi in this order */
+		return (ex){cg_fmt(g,
+		                   "({ const rt_int %s = %s, %s = %s, %s = %s; "
+		                   "%s(%s >= (%s < %s ? %s : %s) && %s <= (%s < %s ? %s : %s)); })",
+		                   xv, x.s, lv, lo.s, hv, hi.s, n->u.in_interval.negated ? "!" : "", xv, lv, hv, lv, hv,
+		                   xv, lv, hv, hv, lv),
+		            x.fallible | lo.fallible | hi.fallible, x.effects | lo.effects | hi.effects};
 	}
 	case AST_LOGIC: {
 		ex a = ex_rel(g, env, n->u.logic.lhs, flt), b = ex_rel(g, env, n->u.logic.rhs, flt);
-		return mk(cg_fmt(g, "(%s %s %s)", a.s, n->u.logic.op == AST_LOGIC_AND ? "&&" : "||", b.s),
-		          a.fallible | b.fallible);
+		return (ex){cg_fmt(g, "(%s %s %s)", a.s, n->u.logic.op == AST_LOGIC_AND ? "&&" : "||", b.s),
+		            a.fallible | b.fallible, a.effects | b.effects};
 	}
 	default: break;
 	}
@@ -402,11 +498,20 @@ static ex ex_rel(cg *g, const cg_sym *env, const ast_node *n, int flt)
 
 /* ------------------------------------------------------------ public wrappers */
 
+/* n in context flt, checked (rt_ok_i/rt_ok_f) if it can fail. */
+static ex checked(cg *g, const cg_sym *env, const ast_node *n, int flt)
+{
+	ex x = ex_num(g, env, n, flt);
+	if (x.fallible)
+		x.s = cg_fmt(g, flt ? "rt_ok_f(t, &e, %s)" : "rt_ok_i(t, &e, %s)", x.s);
+	return x;
+}
+
 const char *cg_int_ex(cg *g, const cg_sym *env, const ast_node *n, int *fallible)
 {
-	ex x = ex_num(g, env, n, 0);
+	ex x = checked(g, env, n, 0);
 	*fallible = x.fallible;
-	return x.fallible ? cg_fmt(g, "rt_ok_i(t, &e, %s)", x.s) : x.s;
+	return x.s;
 }
 
 const char *cg_int(cg *g, const cg_sym *env, const ast_node *n)
@@ -417,8 +522,7 @@ const char *cg_int(cg *g, const cg_sym *env, const ast_node *n)
 
 const char *cg_flt(cg *g, const cg_sym *env, const ast_node *n)
 {
-	ex x = ex_num(g, env, n, 1);
-	return x.fallible ? cg_fmt(g, "rt_ok_f(t, &e, %s)", x.s) : x.s;
+	return checked(g, env, n, 1).s;
 }
 
 const char *cg_rel(cg *g, const cg_sym *env, const ast_node *n, int flt)
@@ -499,28 +603,53 @@ const char *cg_duration_ps(cg *g, const cg_sym *env, const ast_node *n)
 
 /* ------------------------------------------------------------ ranges (3.6) */
 
-/* The arguments of rt_range for a progression: "(const int64_t[]){ ... }, vd, k, last, last_d". */
-static const char *prog_args(cg *g, const cg_sym *env, const ast_node *r)
+/*
+ * The call `head` + the arguments of rt_range for a progression:
+ * "(const int64_t[]){ ... }, (const double[]){ ... } or NULL, k, last, last_d)".
+ * Its effects in gcc's order: last_d, last, the double items, the integer items.
+ */
+static const char *prog_call(cg *g, const cg_sym *env, const ast_node *r, const char *head)
 {
 	const ast_list *it = &r->u.range_prog.items;
-	cg_buf vi = {0}, vd = {0};
-	for (uint32_t i = 0; i < it->len; i++) {
-		const char *a = cg_fmt(g, "%s%s", i ? ", " : "", cg_int(g, env, it->items[i]));
-		VEC_GROW(&vi, vi.len + strlen(a) + 1);
-		memcpy(vi.ptr + vi.len, a, strlen(a) + 1);
-		vi.len += strlen(a);
-		/* The float values matter only to the non-integral geometric rule (3 or more items). */
-		a = it->len >= 3 ? cg_fmt(g, "%s%s", i ? ", " : "", cg_flt(g, env, it->items[i])) : "";
-		VEC_GROW(&vd, vd.len + strlen(a) + 1);
-		memcpy(vd.ptr + vd.len, a, strlen(a) + 1);
-		vd.len += strlen(a);
+	uint32_t n = it->len;
+	/* The float values matter only to the non-integral geometric rule (3 or more items). */
+	int dbl = n >= 3;
+	ex *ops = xcalloc(2 * (size_t)n + 2, sizeof *ops); /* in evaluation order */
+	const char **txt = xcalloc(2 * (size_t)n + 2, sizeof *txt);
+	ops[0] = dbl ? checked(g, env, r->u.range_prog.last, 1) : mk("0.0", 0);
+	ops[1] = checked(g, env, r->u.range_prog.last, 0);
+	for (uint32_t i = 0; i < n; i++) {
+		ops[2 + i] = dbl ? checked(g, env, it->items[i], 1) : mk("", 0);
+		ops[2 + n + i] = checked(g, env, it->items[i], 0);
 	}
-	const char *last = cg_int(g, env, r->u.range_prog.last);
-	const char *s = it->len >= 3 ? cg_fmt(g, "(const int64_t[]){ %s }, (const double[]){ %s }, %u, %s, %s", vi.ptr,
-	                                      vd.ptr, it->len, last, cg_flt(g, env, r->u.range_prog.last))
-	                             : cg_fmt(g, "(const int64_t[]){ %s }, NULL, %u, %s, 0.0", vi.ptr, it->len, last);
-	VEC_FREE(&vi);
-	VEC_FREE(&vd);
+	seq q;
+	seq_begin(&q, ops, 2 * (int)n + 2);
+	for (uint32_t i = 0; i < 2 * n + 2; i++)
+		txt[i] = seq_op(g, &q, i == 0 || (i >= 2 && i < 2 + n) ? "double" : "rt_int", ops[i]);
+	cg_buf b = {0};
+	cg_buf_add(&b, head, strlen(head));
+	cg_buf_add(&b, "(const int64_t[]){ ", 19);
+	for (uint32_t i = 0; i < n; i++) {
+		const char *a = cg_fmt(g, "%s%s", i ? ", " : "", txt[2 + n + i]);
+		cg_buf_add(&b, a, strlen(a));
+	}
+	cg_buf_add(&b, " }, ", 4);
+	if (dbl) {
+		cg_buf_add(&b, "(const double[]){ ", 18);
+		for (uint32_t i = 0; i < n; i++) {
+			const char *a = cg_fmt(g, "%s%s", i ? ", " : "", txt[2 + i]);
+			cg_buf_add(&b, a, strlen(a));
+		}
+		cg_buf_add(&b, " }", 2);
+	} else {
+		cg_buf_add(&b, "NULL", 4);
+	}
+	const char *tail = cg_fmt(g, ", %u, %s, %s)", n, txt[1], txt[0]);
+	cg_buf_add(&b, tail, strlen(tail));
+	const char *s = seq_end(g, &q, b.ptr);
+	VEC_FREE(&b);
+	free(ops);
+	free(txt);
 	return s;
 }
 
@@ -561,7 +690,7 @@ static void append_range(cg *g, const cg_sym *env, const ast_node *r, const char
 		for (uint32_t i = 0; i < r->u.range_enum.items.len; i++)
 			cg_line(g, "rt_ivec_push(t, &%s, %s);", list, cg_int(g, env, r->u.range_enum.items.items[i]));
 		break;
-	case AST_RANGE_PROG: cg_line(g, "rt_range_append(t, &e, &%s, %s);", list, prog_args(g, env, r)); break;
+	case AST_RANGE_PROG: cg_line(g, "%s;", prog_call(g, env, r, cg_fmt(g, "rt_range_append(t, &e, &%s, ", list))); break;
 	case AST_RANGE_COMP: {
 		comp_ud u = {r, 0, list};
 		comp_body(g, env, NULL, &u);
@@ -590,7 +719,7 @@ void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const c
 	if (r0 && r0->kind == AST_RANGE_PROG) {
 		/* One progression: iterate it without materialising the values. */
 		const char *rv = cg_uniq(g, "range"), *it = cg_uniq(g, "it"), *ok = cg_uniq(g, "ok");
-		cg_line(g, "const struct ncsim_range %s = rt_range(t, &e, %s);", rv, prog_args(g, env, r0));
+		cg_line(g, "const struct ncsim_range %s = %s;", rv, prog_call(g, env, r0, "rt_range(t, &e, "));
 		cg_line(g, "struct ncsim_range_it %s;", it);
 		cg_line(g, "int64_t %s;", x);
 		cg_open(g, "for (int %s = ncsim_range_first(&%s, &%s, &%s); %s; %s = ncsim_range_next(&%s, &%s, &%s))", ok,
@@ -608,15 +737,23 @@ void cg_ranges_foreach(cg *g, const cg_sym *env, const ast_list *ranges, const c
 	if (r0 && r0->kind == AST_RANGE_ENUM) {
 		const ast_list *items = &r0->u.range_enum.items;
 		const char *arr = cg_uniq(g, "vals"), *i = cg_uniq(g, "i");
+		ex *vals = xcalloc(items->len, sizeof *vals);
+		for (uint32_t k = 0; k < items->len; k++)
+			vals[k] = checked(g, env, items->items[k], 0);
+		/* an initializer list, first to last: values with effects are declared before it in that order */
+		seq q;
+		seq_begin(&q, vals, (int)items->len);
 		cg_buf text = {0};
 		for (uint32_t k = 0; k < items->len; k++) {
-			const char *s = cg_fmt(g, "%s%s", k ? ", " : "", cg_int(g, env, items->items[k]));
-			VEC_GROW(&text, text.len + strlen(s) + 1);
-			memcpy(text.ptr + text.len, s, strlen(s) + 1);
-			text.len += strlen(s);
+			const char *s = cg_fmt(g, "%s%s", k ? ", " : "", seq_op(g, &q, "rt_int", vals[k]));
+			cg_buf_add(&text, s, strlen(s));
 		}
+		if (q.on)
+			cg_line(g, "%.*s", (int)q.pre.len - 1, q.pre.ptr); /* less the last blank */
+		VEC_FREE(&q.pre);
 		cg_line(g, "const rt_int %s[] = { %s };", arr, text.ptr ? text.ptr : "0");
 		VEC_FREE(&text);
+		free(vals);
 		cg_open(g, "for (size_t %s = 0; %s < %u; %s++)", i, i, items->len, i);
 		each_value(g, env, cg_fmt(g, "const rt_int %s = %s[%s];", x, arr, i), x, body, ud);
 		cg_close(g);

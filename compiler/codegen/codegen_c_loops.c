@@ -173,6 +173,7 @@ static const char *random_task(cg *g, const cg_sym *env, const ast_node *r)
 	}
 	if (r->u.random_task.but_not)
 		ex = cg_int(g, env, r->u.random_task.but_not);
+	cg_order(g, "rt_int", (const char **[]){&ex, &hi, &lo}, 3); /* the call's arguments, last first */
 	return cg_fmt(g, "rt_random_task_clamped(t, %s, %s, %s)", lo, hi, ex);
 }
 

@@ -55,11 +55,15 @@ static void touch_body(cg *g, const cg_sym *env, const char *x, void *ud)
 	const char *acc;
 	(void)x;
 	if (n->u.touch_region.words) {
-		acc = cg_fmt(g, "ncsim_mul(%s, %s)", cg_int(g, env, n->u.touch_region.words), rep);
+		const char *words = cg_int(g, env, n->u.touch_region.words);
+		cg_order(g, "rt_int", (const char **[]){&rep, &words}, 2); /* ncsim_mul's arguments, last first */
+		acc = cg_fmt(g, "ncsim_mul(%s, %s)", words, rep);
 	} else {
 		const char *stride = cg_fmt(g, "%" PRIu64, word);
 		if (n->u.touch_region.stride_kind == AST_STRIDE_EXPLICIT)
 			stride = cg_size(g, env, n->u.touch_region.stride);
+		/* the division first (its arguments last to first), then the repetitions */
+		cg_order(g, "rt_int", (const char **[]){&stride, &region, &rep}, 3);
 		acc = cg_fmt(g, "ncsim_mul(%s, ncsim_div_i(%s, ncsim_nonzero(%s), &e))", rep, region, stride);
 	}
 	cg_line(g, "rt_touch(t, %" PRIu64 ", (uint64_t)ncsim_nonneg(rt_ok_i(t, &e, %s)));", word, acc);
@@ -99,8 +103,10 @@ static void log_body(cg *g, const cg_sym *env, const char *x, void *ud)
 	for (uint32_t i = 0; i < cols->len; i++) {
 		const ast_node *c = cols->items[i];
 		const char *param = c->u.log_column.percentile ? cg_flt(g, env, c->u.log_column.percentile) : "0.0";
+		const char *val = cg_flt(g, env, c->u.log_column.expr);
+		cg_order(g, "double", (const char **[]){&val, &param}, 2); /* rt_log's arguments, last first */
 		cg_line(g, "rt_log(t, %u, %s, %s, %s, %s);", u->first + i, text_item(g, c->u.log_column.heading),
-		        aggs[c->u.log_column.agg], param, cg_flt(g, env, c->u.log_column.expr));
+		        aggs[c->u.log_column.agg], param, val);
 	}
 	cg_endif(g);
 }
@@ -150,10 +156,14 @@ static void backend_body(cg *g, const cg_sym *env, const char *x, void *ud)
 		cg_error(g, bad >= 0 && bad < (int)items->len ? items->items[bad]->span : n->span, "%s", err);
 	} else {
 		g->uses_union = 1;
+		if (g->o->allow_backend_code) /* the text as the user wrote it */
+			cg_warnings(g, 0);
 		cg_line(g, "{");
 		for (char *line = strtok(code, "\n"); line; line = strtok(NULL, "\n"))
 			cg_line(g, "\t%s", line);
 		cg_line(g, "}");
+		if (g->o->allow_backend_code)
+			cg_warnings(g, 1);
 	}
 	free(code);
 	free(err);
@@ -189,13 +199,17 @@ static void io_body(cg *g, const cg_sym *env, const char *x, void *ud)
 		break;
 	}
 	case AST_IO_CLOSE: cg_line(g, "rt_io_close(t, %s);", cg_int(g, env, n->u.io_close.file)); break;
-	default:
-		cg_line(g, "(void)rt_io_%s(t, %s, %s, %s, %d);", n->kind == AST_IO_READ ? "read" : "write",
-		        n->u.io.file ? cg_int(g, env, n->u.io.file) : "0", io_bytes(g, env, n->u.io.size, "an I/O size"),
-		        n->u.io.offset ? cg_fmt(g, "(int64_t)%s", io_bytes(g, env, n->u.io.offset, "a file offset"))
-		                       : "RT_IO_SEQUENTIAL",
-		        n->u.io.async);
+	default: {
+		const char *file = n->u.io.file ? cg_int(g, env, n->u.io.file) : "0";
+		const char *size = io_bytes(g, env, n->u.io.size, "an I/O size");
+		const char *off = n->u.io.offset ? cg_fmt(g, "(int64_t)%s", io_bytes(g, env, n->u.io.offset, "a file offset"))
+		                                 : "RT_IO_SEQUENTIAL";
+		/* the call's arguments, last first (rt_int holds each: sizes are checked non-negative) */
+		cg_order(g, "rt_int", (const char **[]){&off, &size, &file}, 3);
+		cg_line(g, "(void)rt_io_%s(t, %s, %s, %s, %d);", n->kind == AST_IO_READ ? "read" : "write", file, size,
+		        off, n->u.io.async);
 		break;
+	}
 	}
 }
 

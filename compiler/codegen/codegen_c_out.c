@@ -78,6 +78,12 @@ static void emit(cg *g, const char *s)
 
 static void flush_conds(cg *g);
 
+/* 1 for a #line directive (or its mark): it numbers the next line and is not counted itself; a #pragma is. */
+static int line_directive(const char *s)
+{
+	return !strncmp(s, "#line", 5);
+}
+
 /*
  * Counts the lines of a statement's code against the .ncptl numbering: code
  * that would run past the last line of the source is numbered as lines of
@@ -111,16 +117,39 @@ void cg_line(cg *g, const char *fmt, ...)
 		if (b && b->conds < b->merged)
 			cg_error(g, (src_span){0, 1, 0}, "internal error: code after the end of a merged condition");
 		flush_conds(g);
-		if (g->reset_line && g->in_src && s[0] != '#') {
+		if (g->reset_line && g->in_src && !line_directive(s)) {
 			emit(g, cg_reset_mark);
 			g->in_src = 0;
 		}
 		g->reset_line = 0;
 	}
-	if (g->in_src && s[0] != '#')
+	if (g->in_src && !line_directive(s))
 		src_numbering(g, s);
 	emit(g, s);
 	free(s);
+}
+
+/*
+ * The C compiler's warnings about what a program means, not about how the
+ * generator wrote it: TASKS u SUCH THAT u = u compares a value with itself,
+ * x > 3 \/ x < 5 tests overlapping intervals, and a merged condition may be
+ * one parenthesized comparison. The program is valid, so these are off in
+ * generated code (also for a standalone build of `ncsim compile`'s file);
+ * cg_warnings(g, 0) restores the command line's warnings around code a user
+ * wrote (build.h: only that code may warn).
+ */
+void cg_warnings(cg *g, int generated)
+{
+	if (!generated) {
+		cg_line(g, "#pragma GCC diagnostic pop");
+		return;
+	}
+	cg_line(g, "#pragma GCC diagnostic push");
+	cg_line(g, "#pragma GCC diagnostic ignored \"-Wtautological-compare\"");
+	cg_line(g, "#ifdef __clang__");
+	cg_line(g, "#pragma clang diagnostic ignored \"-Wtautological-overlap-compare\"");
+	cg_line(g, "#pragma clang diagnostic ignored \"-Wparentheses-equality\"");
+	cg_line(g, "#endif");
 }
 
 /* ------------------------------------------------------------ blocks */

@@ -9,3 +9,6 @@ tests_gen_gen_prog_SOURCES = tests/gen/gen_prog.c tests/gen/gen_expr.c tests/gen
 noinst_HEADERS += tests/gen/gen.h tests/gen/gen_msg.h tests/gen/gen_stmt.h
 TESTS += tests/gen/difftest.sh
 EXTRA_DIST += tests/gen/difftest.sh
+# The compiled engine's results do not depend on the C compiler (-O2, -O0, clang).
+TESTS += tests/gen/cc_order.sh
+EXTRA_DIST += tests/gen/cc_order.sh tests/gen/eval_order.ncptl tests/gen/eval_order_err.ncptl
