@@ -20,7 +20,8 @@
  *
  * Series: one per device class (storage.csv's device column: local, ssd,
  * hdd, lsm), its busy time summed over the class's devices; and one per
- * device when the run has at most REP_BUSY_EACH devices. A class has the
+ * device that served an operation when the file's device ids are all below
+ * REP_BUSY_EACH (a run of few devices). A class has the
  * devices storage.csv lists of it (some may never be busy), or, without
  * storage.csv, those device_busy.csv names. Memory: 1.6 kB per series and
  * 16 bytes per device.

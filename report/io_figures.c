@@ -224,11 +224,14 @@ static void fig_device_util(rep_figures *out, rep_run *const *runs, size_t n, in
 	f->caption = rep_buf_take(&cap);
 }
 
-/* 1 if the figure per device is worth drawing: a few devices in all, and some class with more than one. */
+/* 1 if the figure per device is worth drawing: a few busy devices in all, and some class with more than one. */
 static int util_each_wanted(rep_run *const *runs, size_t n)
 {
-	size_t each = util_curves(runs, n, 1, NULL);
-	return each > 0 && each <= REP_BUSY_EACH && each > util_curves(runs, n, 0, NULL);
+	size_t each = util_curves(runs, n, 1, NULL), shared = 0;
+	for (size_t r = 0; r < n; r++)
+		for (size_t i = 0; i < runs[r]->busy.len; i++)
+			shared += runs[r]->busy.ptr[i].device < 0 && runs[r]->busy.ptr[i].devices > 1;
+	return each > 0 && each <= REP_BUSY_EACH && shared > 0;
 }
 
 /* ------------------------------------------------------------ device busy */

@@ -9,8 +9,9 @@
  *   io-rate       the bytes per second those requests moved over time (io.csv);
  *   device-util   the share of time the devices of each class were busy,
  *                 per time bin (device_busy.csv);
- *   device-util-each  the same per device, for runs with few devices (at most
- *                 REP_BUSY_EACH in all, and some class with several);
+ *   device-util-each  the same per device that served an operation, for runs
+ *                 with few (at most REP_BUSY_EACH in all) when some class
+ *                 has several devices;
  *   device-busy   the CDF over the devices of each kind of the share of the
  *                 run each was serving a request (storage.csv, busy_us).
  * Without io.csv and device_busy.csv (a run without --io-log) the figures
