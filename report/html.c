@@ -538,7 +538,8 @@ void rep_html_write(FILE *f, const rep_page *p)
 	        "data and gnuplot script are in <code>",
 	        p->nb    ? "netbench's CSV rows"
 	        : p->cal ? "the calibration's calibration.json, history.csv and posterior.csv"
-	                 : "the run folders' summary.json, tasks.csv, links.csv, storage.csv and io.csv");
+	                 : "the run folders' summary.json, tasks.csv, links.csv, links_by_class.csv, storage.csv, "
+	                   "io.csv and device_busy.csv");
 	esc(f, p->figdir);
 	fputs("/</code>.</footer>\n</body>\n</html>\n", f);
 }
