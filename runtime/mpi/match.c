@@ -117,14 +117,10 @@ static uint32_t slot_pop(struct mq_tab *t, uint32_t i)
 	return e->item;
 }
 
-void mp_queue_push(mp_queue *q, uint32_t src, rt_int tag, unsigned any, uint32_t item)
+/* Appends an entry (its key normalized) to q's table. */
+static void tab_push(mp_queue *q, uint32_t src, rt_int tag, unsigned any, uint32_t item)
 {
 	struct mq_tab *t = q->tab ? q->tab : (q->tab = tab_alloc(MQ_SLOTS0));
-	any &= MP_ANY_SRC | MP_ANY_TAG;
-	if (any & MP_ANY_SRC)
-		src = 0;
-	if (any & MP_ANY_TAG)
-		tag = 0;
 	uint32_t n = t->free;
 	if (n) {
 		t->free = t->pool.ptr[n - 1].next;
@@ -151,6 +147,36 @@ void mp_queue_push(mp_queue *q, uint32_t src, rt_int tag, unsigned any, uint32_t
 	t->nkind[any]++;
 }
 
+void mp_queue_push(mp_queue *q, uint32_t src, rt_int tag, unsigned any, uint32_t item)
+{
+	any &= MP_ANY_SRC | MP_ANY_TAG;
+	if (any & MP_ANY_SRC)
+		src = 0;
+	if (any & MP_ANY_TAG)
+		tag = 0;
+	if (!q->item1 && (!q->tab || !q->tab->len)) {
+		*q = (mp_queue){.tab = q->tab, .tag = tag, .src = src, .item1 = item + 1, .any = any};
+		return;
+	}
+	if (q->item1) { /* the lone entry goes first, so that it stays the earlier one */
+		tab_push(q, q->src, q->tag, q->any, q->item1 - 1);
+		q->item1 = 0;
+	}
+	tab_push(q, src, tag, any, item);
+}
+
+/* Takes the lone entry if a key with wildcard bits `any` matches it (wildcards on either side), else MP_QUEUE_NONE. */
+static uint32_t take_lone(mp_queue *q, uint32_t src, rt_int tag, unsigned any)
+{
+	any |= q->any;
+	if (((any & MP_ANY_SRC) || q->src == src) && ((any & MP_ANY_TAG) || q->tag == tag)) {
+		uint32_t item = q->item1 - 1;
+		q->item1 = 0;
+		return item;
+	}
+	return MP_QUEUE_NONE;
+}
+
 /* Of slot a (MP_QUEUE_NONE: none) and the slot of a key, the one whose head was pushed first. */
 static uint32_t earlier(const struct mq_tab *t, uint32_t a, uint32_t src, rt_int tag, unsigned any)
 {
@@ -164,6 +190,8 @@ static uint32_t earlier(const struct mq_tab *t, uint32_t a, uint32_t src, rt_int
 
 uint32_t mp_queue_take_recv(mp_queue *q, uint32_t src, rt_int tag)
 {
+	if (q->item1)
+		return take_lone(q, src, tag, 0);
 	struct mq_tab *t = q->tab;
 	if (!t || !t->len)
 		return MP_QUEUE_NONE;
@@ -178,6 +206,8 @@ uint32_t mp_queue_take_recv(mp_queue *q, uint32_t src, rt_int tag)
 
 uint32_t mp_queue_take_msg(mp_queue *q, uint32_t src, rt_int tag, unsigned any)
 {
+	if (q->item1)
+		return take_lone(q, src, tag, any);
 	struct mq_tab *t = q->tab;
 	if (!t || !t->len)
 		return MP_QUEUE_NONE;
@@ -196,12 +226,12 @@ uint32_t mp_queue_take_msg(mp_queue *q, uint32_t src, rt_int tag, unsigned any)
 	return best == MP_QUEUE_NONE ? MP_QUEUE_NONE : slot_pop(t, best);
 }
 
-uint32_t mp_queue_len(const mp_queue *q) { return q->tab ? q->tab->len : 0; }
+uint32_t mp_queue_len(const mp_queue *q) { return (q->item1 != 0) + (q->tab ? q->tab->len : 0); }
 
 void mp_queue_free(mp_queue *q)
 {
 	if (q->tab)
 		VEC_FREE(&q->tab->pool);
 	free(q->tab);
-	q->tab = NULL;
+	*q = (mp_queue){0};
 }

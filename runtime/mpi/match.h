@@ -27,6 +27,13 @@
  * order. A receive with a wildcard looks at the head of every FIFO of
  * messages: its cost grows with the number of distinct keys waiting, never
  * with the number of messages.
+ *
+ * Most queues hold one entry at a time (a receive posted before its message,
+ * or a message that came first): while the table is empty, a lone entry is
+ * kept in the queue itself and costs no hashing and no table line. A second
+ * push moves it into the table first, so it keeps its order:
+ *
+ *   mp_queue (32 bytes): tab | tag | src | item + 1 (0: none kept) | any
  */
 #ifndef NCSIM_MATCH_H
 #define NCSIM_MATCH_H
@@ -43,6 +50,10 @@ enum { MP_ANY_SRC = 1, MP_ANY_TAG = 2 };
 /* A matching queue; {0} (or {NULL}) is an empty one, which allocates nothing. */
 typedef struct mp_queue {
 	struct mq_tab *tab;
+	rt_int tag;          /* the lone entry, while the table is empty (see above) */
+	uint32_t src;
+	uint32_t item1;      /* its item + 1; 0: no lone entry */
+	uint32_t any;
 } mp_queue;
 
 /*

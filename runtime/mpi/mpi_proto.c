@@ -232,8 +232,8 @@ void mp_req_release(rt_task *t, rt_req h)
 void mp_task_free(rt_task *t)
 {
 	for (int c = 0; c < MP_NCTX; c++) {
-		mp_queue_free(&t->mpi.posted[c]);
-		mp_queue_free(&t->mpi.unexpected[c]);
+		mp_queue_free(&t->mpi.q[c].posted);
+		mp_queue_free(&t->mpi.q[c].unexpected);
 	}
 	VEC_FREE(&t->mpi.reqs);
 	VEC_FREE(&t->mpi.credits);
@@ -591,11 +591,11 @@ rt_req mp_post_recv(rt_task *t, int mctx, uint32_t src, uint64_t bytes, rt_int t
 	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .state = MP_RQ_POSTED, .mctx = (uint8_t)mctx,
 	                            .peer = src, .tag = tag, .bytes = bytes, .t_post = sim_now(w->ctx)};
 	(void)flags;
-	uint32_t ei = mp_queue_take_msg(&m->unexpected[mctx], src, tag, 0);
+	uint32_t ei = mp_queue_take_msg(&m->q[mctx].unexpected, src, tag, 0);
 	if (ei != MP_QUEUE_NONE)
 		bind(t, idx, ei);
 	else
-		mp_queue_push(&m->posted[mctx], src, tag, 0, idx);
+		mp_queue_push(&m->q[mctx].posted, src, tag, 0, idx);
 	return handle_of(m, idx);
 }
 
@@ -774,12 +774,12 @@ static int arrive(rt_task *t, uint32_t ei, mp_env *e, enum mp_wire kind)
 			wire(t, e->src, ei, MP_W_RDMA_REQ, w->mp.header_bytes, NET_CLASS_CTRL);
 		return 0;
 	}
-	uint32_t idx = mp_queue_take_recv(&m->posted[e->mctx], e->src, e->tag);
+	uint32_t idx = mp_queue_take_recv(&m->q[e->mctx].posted, e->src, e->tag);
 	if (idx != MP_QUEUE_NONE) {
 		bind(t, idx, ei);
 		return 1;
 	}
-	mp_queue_push(&m->unexpected[e->mctx], e->src, e->tag, 0, ei);
+	mp_queue_push(&m->q[e->mctx].unexpected, e->src, e->tag, 0, ei);
 	return 0;
 }
 

@@ -85,10 +85,16 @@ typedef struct task_collseq {
 	uint64_t key, count;
 } task_collseq;
 
+/* The matching queues of one context (enum p2p_ctx): one cache line, which a receive or an arrival touches. */
+typedef struct task_mq {
+	mp_queue posted;     /* receives waiting for a message */
+	mp_queue unexpected; /* messages waiting for a receive (env indices) */
+} task_mq;
+
 /*
  * The MPI state of a task: requests, matching queues, credits (see
  * mpi_proto.h). Its first cache line holds what every delivery and CPU step
- * of a wait touches; the second what posting touches.
+ * of a wait touches; then come an operation's and the queues' lines.
  */
 typedef struct task_mpi {
 	VEC(mp_req) reqs;
@@ -101,12 +107,11 @@ typedef struct task_mpi {
 	ncsim_time_t seg_begin;     /* start of the wait segment not yet charged */
 	/* line 2 */
 	ncsim_time_t op_start;
-	mp_queue posted[MP_NCTX];   /* receives waiting for a message */
-	mp_queue unexpected[MP_NCTX]; /* messages waiting for a receive (env indices) */
 	const rt_req *waiting;      /* requests of the wait in progress (deadlock reports) */
-	/* cold */
 	VEC(ncsim_time_t) credits;  /* min-heap of mailbox credit return times */
 	VEC(rt_req) user_reqs;      /* outstanding rt_isend/rt_irecv requests */
+	/* lines 3 to 5 */
+	task_mq q[MP_NCTX];
 	task_collseq coll_world;      /* p2p_coll_tag counter of the job's world group (the common case) */
 	VEC(task_collseq) coll_seq;   /* p2p_coll_tag counters of the other groups seen */
 } task_mpi;
@@ -119,7 +124,8 @@ typedef struct task_res {
 
 /*
  * A task's record, laid out by cache line: every event of a task in an MPI
- * wait reads and writes its lines 0, 1 and 4, and at times 2 and 5, so a
+ * wait reads and writes its lines 0, 1 and 4, and at times 2, 5 and the
+ * line of its matching context, so a
  * delivery touches few lines of a record that the other tasks' events
  * have pushed out of the cache since its last one. The block of a job's
  * records is line-aligned (task_job_add); the static asserts below keep
@@ -130,8 +136,9 @@ typedef struct task_res {
  *   line 2   tot.bytes_* msgs_* mpi_ops io_*        (per message, per op)
  *   line 3   tot.io_ops, the lazily allocated parts
  *   line 4   mpi: reqs free_req cpu_head/tail wait_left depth seg_partner seg_begin
- *   line 5   mpi: op_start posted[] unexpected[] waiting
- *   line 6+  mpi: credits user_reqs coll_*; cnt, p2v, res
+ *   line 5   mpi: op_start waiting credits user_reqs
+ *   line 6-8 mpi: q[c].posted q[c].unexpected, a line per matching context
+ *   line 9+  mpi: coll_*; cnt, p2v, res
  */
 struct rt_task {
 	task_world *w;
@@ -156,7 +163,8 @@ struct rt_task {
 	VEC(task_res) res;           /* rt_track's objects, oldest first: released if the task is abandoned */
 };
 _Static_assert(offsetof(rt_task, tot) == 64 && offsetof(rt_task, tot.bytes_sent) == 128, "lines 1 and 2 of rt_task");
-_Static_assert(offsetof(rt_task, mpi) == 256 && offsetof(rt_task, mpi.op_start) == 320, "lines 4 and 5 of rt_task");
+_Static_assert(offsetof(rt_task, mpi) == 256 && offsetof(rt_task, mpi.op_start) == 320 &&
+               offsetof(rt_task, mpi.q) == 384 && sizeof(task_mq) == 64, "lines 4 to 8 of rt_task");
 
 /* Shared configuration and pools of the task layer of one simulation. */
 struct task_world {

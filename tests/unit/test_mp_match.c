@@ -29,6 +29,42 @@ static void test_empty(void)
 	CU_ASSERT_PTR_NULL(q.tab);
 }
 
+/*
+ * A lone entry stays in the queue itself (no table) until a second push,
+ * which moves it into the table ahead of the newcomer: a wildcard receive
+ * posted after an exact one must not overtake it, and a message that no
+ * receive matches stays where it was.
+ */
+static void test_lone_entry(void)
+{
+	mp_queue q = {0};
+	mp_queue_push(&q, 1, 5, 0, 7);
+	CU_ASSERT_PTR_NULL(q.tab); /* kept inline */
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 1);
+	CU_ASSERT_EQUAL(mp_queue_take_recv(&q, 1, 6), NONE);
+	CU_ASSERT_EQUAL(mp_queue_take_recv(&q, 2, 5), NONE);
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 1);
+	mp_queue_push(&q, 0, 5, MP_ANY_SRC, 8); /* the second push: both in the table, 7 first */
+	CU_ASSERT_PTR_NOT_NULL(q.tab);
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 2);
+	CU_ASSERT_EQUAL(mp_queue_take_recv(&q, 1, 5), 7);
+	CU_ASSERT_EQUAL(mp_queue_take_recv(&q, 1, 5), 8);
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 0);
+	/* The table is empty again: the next entry is kept inline; a wildcard receive takes it. */
+	mp_queue_push(&q, 3, -2, 0, 9);
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 1);
+	CU_ASSERT_EQUAL(mp_queue_take_msg(&q, 4, -2, MP_ANY_TAG), NONE); /* source 3, not 4 */
+	CU_ASSERT_EQUAL(mp_queue_take_msg(&q, 4, -2, MP_ANY_SRC), 9);
+	/* A wildcard receive kept inline takes any message. */
+	mp_queue_push(&q, 0, 0, ANY, 10);
+	CU_ASSERT_EQUAL(mp_queue_take_recv(&q, 12, 99), 10);
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 0);
+	mp_queue_push(&q, 1, 1, 0, 11);
+	mp_queue_free(&q); /* frees the table and forgets the lone entry */
+	CU_ASSERT_EQUAL(mp_queue_len(&q), 0);
+	CU_ASSERT_PTR_NULL(q.tab);
+}
+
 /* A message takes the receive with its own source and tag, nothing else. */
 static void test_exact(void)
 {
@@ -300,6 +336,7 @@ int main(void)
 {
 	static const ut_test queue[] = {
 		{"empty queue", test_empty},
+		{"a lone entry, kept in the queue", test_lone_entry},
 		{"exact source and tag", test_exact},
 		{"non-overtaking within a pair", test_non_overtaking},
 		{"wildcard receives in posting order", test_wildcard_receives},
