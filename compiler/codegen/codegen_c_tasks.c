@@ -41,14 +41,17 @@ const char *cg_tasks_var(const ast_node *d)
 /*
  * Binds `name` to the task `who`: an alias when who is a plain name (a
  * loop counter, a const variable) or rt_rank(t), which no code of the
- * statement changes; else a const copy.
+ * statement changes; else a const copy. The code that reads the copy may
+ * fold away (a condition sema proved false, a count that does not name
+ * it), and no line can follow the body here (it may end inside a merged
+ * condition), so the copy is marked used where it is declared.
  */
 static const cg_sym *bind_task(cg *g, const cg_sym *env, const char *name, const char *who)
 {
 	if (cg_plain(who) || !strcmp(who, "rt_rank(t)"))
 		return cg_bind(g, env, name, who);
 	const char *cv = cg_uniq(g, cg_fmt(g, "v_%s", name));
-	cg_line(g, "const rt_int %s = %s;", cv, who);
+	cg_line(g, "const rt_int %s = %s; (void)%s;", cv, who, cv);
 	return cg_bind(g, env, name, cv);
 }
 
