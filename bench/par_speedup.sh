@@ -1,6 +1,6 @@
 #!/bin/bash
 # bench/par_speedup.sh - the parallel kernel on the packet dragonfly
-# (doc/parallel.md, issue 20): wall time of `ncsim netbench` sequential and
+# (doc/parallel.md, issue 20): the simulation wall time of `ncsim netbench` sequential and
 # under `mpirun -np 2`, medians of RUNS runs taken in the same sitting, the
 # window statistics rank 0 prints, and whether the CSV line and links.csv
 # are the sequential run's byte for byte. Cases:
@@ -9,12 +9,16 @@
 #   one group df-1056, all traffic inside group 0 (--pattern group): results
 #             identical, the measured imbalance (busiest rank / mean) reported
 # Usage: bench/par_speedup.sh [BUILD_DIR] (default: .); RUNS=3, DUR_1056=200us,
-# DUR_16512=20us and DUR_GROUP=100us override the defaults.
+# DUR_16512=20us and DUR_GROUP=200us override the defaults.
 build=${1:-.}
 ncsim=$build/ncsim
 runs=${RUNS:-3}
 target=1.6
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# A rank that waits for the other yields its core instead of spinning: on a
+# machine shared with other jobs a spinning rank takes the core its partner
+# needs (YIELD=0 spins, faster on an idle machine).
+export OMPI_MCA_mpi_yield_when_idle=${YIELD:-1}
 if ! grep -q '^#define NCSIM_HAVE_MPI 1' "$build/config.h" 2>/dev/null || ! command -v mpirun >/dev/null; then
 	echo "par_speedup: needs an ncsim built with MPI and Open MPI's mpirun"
 	exit 77
@@ -25,46 +29,55 @@ trap 'rm -rf "$work"' EXIT
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# wall NAME K ARGS...: one run over K ranks (0: no mpirun); prints the process wall seconds.
-wall() {
+# run NAME K ARGS...: one run over K ranks (0: no mpirun) under /usr/bin/time; prints
+# "simulation-wall process-cpu": the CSV's wall_s (nb_run: the simulation, without
+# the process start and the model's construction) and user + system CPU seconds.
+run() {
 	local name=$1 k=$2
 	shift 2
-	local t0 t1
-	t0=$(date +%s.%N)
-	if [ "$k" = 0 ]; then
-		"$ncsim" netbench "$@" --no-progress --csv --out "$work/$name" --force >"$work/$name.csv" 2>"$work/$name.err"
-	else
-		mpirun --oversubscribe -np "$k" "$ncsim" netbench "$@" --no-progress --csv --out "$work/$name" --force \
-			>"$work/$name.csv" 2>"$work/$name.err"
-	fi
+	local pre=()
+	[ "$k" = 0 ] || pre=(mpirun --oversubscribe -np "$k")
+	/usr/bin/time -f '%U %S' -o "$work/$name.time" "${pre[@]}" "$ncsim" netbench "$@" --no-progress --csv \
+		--out "$work/$name" --force >"$work/$name.csv" 2>"$work/$name.err"
 	local rc=$?
-	t1=$(date +%s.%N)
 	[ $rc -eq 0 ] || { echo "par_speedup: $name failed (status $rc):" >&2; cat "$work/$name.err" >&2; exit 1; }
-	echo "$t1 - $t0" | bc -l
+	echo "$(cut -d, -f14 "$work/$name.csv" | tail -1) $(awk '{ print $1 + $2 }' "$work/$name.time")"
 }
 
-# case NAME ARGS...: RUNS sequential and 2-rank runs, alternating; the report of one case.
+# case_ NAME ARGS...: RUNS sequential and 2-rank runs, alternating; the report of one case.
 case_() {
 	local name=$1
 	shift
-	local s=() p=()
+	local s=() p=() c=() b
 	for i in $(seq "$runs"); do
-		s+=("$(wall "$name-seq" 0 "$@")")
-		p+=("$(wall "$name-np2" 2 "$@")")
+		s+=("$(run "$name-seq" 0 "$@")")
+		p+=("$(run "$name-np2" 2 "$@")")
 	done
-	local ms mp
-	ms=$(printf '%s\n' "${s[@]}" | median)
-	mp=$(printf '%s\n' "${p[@]}" | median)
+	# The sequential run's CPU for the events alone: less that of a run that builds the machine and stops at once.
+	b=$(run "$name-build" 0 "$@" --until 1ps | cut -d' ' -f2)
+	local ms mp cs
+	ms=$(printf '%s\n' "${s[@]}" | cut -d' ' -f1 | median)
+	mp=$(printf '%s\n' "${p[@]}" | cut -d' ' -f1 | median)
+	cs=$(printf '%s\n' "${s[@]}" | cut -d' ' -f2 | median)
 	local same=identical
 	cmp -s <(cut -d, -f1-13 "$work/$name-seq.csv") <(cut -d, -f1-13 "$work/$name-np2.csv") &&
 		cmp -s "$work/$name-seq/links.csv" "$work/$name-np2/links.csv" || same=DIFFERENT
-	local speed
+	local speed stats busy win proj
 	speed=$(echo "$ms / $mp" | bc -l)
+	stats=$(grep '^parallel:' "$work/$name-np2.err")
+	busy=$(echo "$stats" | sed -n 's/.*, \([0-9.]*\) s CPU firing events.*/\1/p')
+	win=$(echo "$stats" | sed -n 's/^parallel: [0-9]* ranks, \([0-9]*\) windows.*/\1/p')
+	# Without contention a window's exchange costs about 5 us on shared memory (tests/par/par_phold).
+	proj=$(echo "($cs - $b) / ($busy + $win * 0.000005)" | bc -l)
 	printf '%s: %s\n' "$name" "$*"
-	printf '  sequential %.3f s, 2 ranks %.3f s (medians of %d, process wall): speedup %.2fx; outputs %s\n' \
+	printf '  simulation wall: sequential %.3f s, 2 ranks %.3f s (medians of %d): speedup %.2fx; outputs %s\n' \
 		"$ms" "$mp" "$runs" "$speed" "$same"
-	printf '  events %s\n' "$(cut -d, -f13 "$work/$name-seq.csv" | tail -1)"
-	grep -E '^(partition|  rank|lookahead|parallel)' "$work/$name-np2.err" | sed 's/^/  /'
+	printf '  CPU of the events: sequential %.3f s, busiest rank %.3f s; with 5 us per window: %.2fx on an idle machine\n' \
+		"$(echo "$cs - $b" | bc -l)" "$busy" "$proj"
+	printf '  events %s; load average %s\n' "$(cut -d, -f13 "$work/$name-seq.csv" | tail -1)" \
+		"$(cut -d' ' -f1-3 /proc/loadavg)"
+	grep -E '^(partition|  rank|lookahead)' "$work/$name-np2.err" | cut -c1-160 | sed 's/^/  /'
+	grep '^parallel' "$work/$name-np2.err" | sed 's/^/  /'
 	[ "$same" = identical ] || failed=1
 	last_speed=$speed
 }
@@ -74,7 +87,7 @@ case_ df-1056 --system df-1056 --routing par --load 0.3 --duration "${DUR_1056:-
 s1056=$last_speed
 case_ df-16512 --system df-16512 --routing par --load 0.3 --duration "${DUR_16512:-20us}"
 s16512=$last_speed
-case_ one-group --system df-1056 --routing par --load 0.3 --pattern group --duration "${DUR_GROUP:-100us}"
+case_ one-group --system df-1056 --routing par --load 0.8 --pattern group --duration "${DUR_GROUP:-200us}"
 echo
 for c in "df-1056 $s1056" "df-16512 $s16512"; do
 	set -- $c

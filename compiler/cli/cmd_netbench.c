@@ -115,10 +115,11 @@ static void window_stats(const par_stats *s, ncsim_time_t end)
 	double ms = (double)end / 1e9;
 	fprintf(stderr, "parallel: %u ranks, %" PRIu64 " windows (%.0f per simulated ms), %.1f events per window, "
 	                "%" PRIu64 " remote events, busiest rank %.3f of the mean, window loop %.3f s wall of which "
-	                "%.3f s in synchronization\n",
+	                "%.3f s in synchronization, %.3f s CPU firing events (busiest rank)\n",
 	        s->ranks, s->windows, ms > 0 ? (double)s->windows / ms : 0,
 	        s->windows ? (double)s->events / (double)s->windows : 0, s->remote,
-	        s->events ? (double)s->max_rank_events * s->ranks / (double)s->events : 1, s->wall_s, s->sync_s);
+	        s->events ? (double)s->max_rank_events * s->ranks / (double)s->events : 1, s->wall_s, s->sync_s,
+	        s->cpu_s);
 }
 
 /* Runs the traffic on the machine and reports it. An exit status. */

@@ -3,11 +3,19 @@
  *
  * One window, on every rank:
  *
- *   exchange    MPI_Alltoall of the byte counts of the outboxes, then
- *               MPI_Alltoallv of the event records; each received record is
- *               queued with its own key (sim_insert_remote)
- *   reduce      one MPI_Allreduce(MIN) of {next event time, not stopped}
+ *   exchange    one message to every other rank (MPI_Isend; MPI_Probe and
+ *               MPI_Recv from each): a header {earliest time, not stopped,
+ *               model value} and the events and model records for it. Each
+ *               received event is queued with its own key (sim_insert_remote)
+ *   agree       every rank takes the minimum of the headers itself: the
+ *               window starts at the earliest time of any rank, counting
+ *               what is under way to others, and stops if any rank stopped
  *   advance     fire local events with time in [T, T + L), T the global next
+ *
+ * One round of messages per window, no collective: each rank hears from
+ * every other one in each window, so the minimum is global (K - 1 messages
+ * per rank and window, fine for the few ranks of one machine; a tree
+ * reduction would serve many).
  *
  * The queue orders by (time, src, seq), where seq counts the events its source
  * entity scheduled: a key does not depend on which rank made it, nor on the
@@ -24,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "runtime/kernel/progress.h"
 #include "base/util.h"
@@ -49,6 +58,8 @@ struct par_run {
 	par_bytes *mout;    /* the model's records, per destination rank */
 	par_bytes min;      /* ... received at the end of the window */
 	par_bytes raw;      /* the exchange's receive buffer */
+	par_bytes *sbuf;    /* per destination rank: the message being sent */
+	ncsim_time_t sent_min; /* earliest time of the window's events and records for other ranks */
 	uint64_t events0;   /* the kernel's event count when the window loop began */
 	par_stats local, st;
 };
@@ -185,58 +196,66 @@ void par_allgather(const void *mine, size_t n, void *all)
 	MPI_Allgather(mine, icount(n), MPI_BYTE, all, icount(n), MPI_BYTE, MPI_COMM_WORLD);
 }
 
+/* The header of a rank's message to another in each window. */
+typedef struct par_hdr {
+	uint64_t v[3];   /* earliest time, not stopped, model value: the minimum over ranks is the agreement */
+	uint64_t ebytes; /* bytes of events that follow; the model's records after them */
+} par_hdr;
+
 /*
- * Sends every outbox to its rank and fills pr->in (events) and pr->min (the
- * model's records) with what the other ranks sent here. What goes to one
- * rank is one block: [event bytes (u64) | events | model records].
+ * Sends every outbox to its rank with this rank's header h, fills pr->in
+ * (events) and pr->min (the model's records) with what the other ranks sent
+ * here, and leaves in h the minimum of every rank's header.
  */
-static void exchange(par_run *pr)
+static void exchange(par_run *pr, par_hdr *h)
 {
 	uint32_t n = pr->size;
-	int *sc = xcalloc(4 * (size_t)n, sizeof *sc), *sd = sc + n, *rc = sc + 2 * n, *rd = sc + 3 * n;
-	size_t s = 0;
+	MPI_Request *rq = xcalloc(n, sizeof *rq);
 	for (uint32_t i = 0; i < n; i++) {
-		sd[i] = icount(s);
-		sc[i] = icount(sizeof(uint64_t) + pr->out[i].len * sizeof(sim_event) + pr->mout[i].len);
-		s += (size_t)sc[i];
-	}
-	MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
-	size_t r = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		rd[i] = icount(r);
-		r += (size_t)rc[i];
-	}
-	/* One contiguous send buffer: the outboxes are copied into it in rank order. */
-	char *sbuf = xmalloc(s ? s : 1);
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t eb = pr->out[i].len * sizeof(sim_event);
-		char *p = sbuf + sd[i];
-		memcpy(p, &eb, sizeof eb);
-		if (eb)
-			memcpy(p + sizeof eb, pr->out[i].ptr, eb);
+		rq[i] = MPI_REQUEST_NULL;
+		if (i == pr->rank)
+			continue;
+		par_bytes *b = &pr->sbuf[i];
+		par_hdr hi = *h;
+		hi.ebytes = pr->out[i].len * sizeof(sim_event);
+		size_t len = sizeof hi + hi.ebytes + pr->mout[i].len;
+		VEC_GROW(b, len);
+		memcpy(b->ptr, &hi, sizeof hi);
+		if (hi.ebytes)
+			memcpy(b->ptr + sizeof hi, pr->out[i].ptr, hi.ebytes);
 		if (pr->mout[i].len)
-			memcpy(p + sizeof eb + eb, pr->mout[i].ptr, pr->mout[i].len);
+			memcpy(b->ptr + sizeof hi + hi.ebytes, pr->mout[i].ptr, pr->mout[i].len);
+		b->len = len;
 		pr->out[i].len = 0;
 		pr->mout[i].len = 0;
+		MPI_Isend(b->ptr, icount(len), MPI_BYTE, (int)i, 0, MPI_COMM_WORLD, &rq[i]);
 	}
-	VEC_GROW(&pr->raw, r + 1);
-	MPI_Alltoallv(sbuf, sc, sd, MPI_BYTE, pr->raw.ptr, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-	free(sbuf);
 	pr->in.len = 0;
 	pr->min.len = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		const unsigned char *p = pr->raw.ptr + rd[i];
-		uint64_t eb;
-		memcpy(&eb, p, sizeof eb);
-		size_t ne = eb / sizeof(sim_event), mb = (size_t)rc[i] - sizeof eb - eb;
+		if (i == pr->rank)
+			continue;
+		MPI_Status st;
+		int len;
+		MPI_Probe((int)i, 0, MPI_COMM_WORLD, &st);
+		MPI_Get_count(&st, MPI_BYTE, &len);
+		VEC_GROW(&pr->raw, (size_t)len);
+		MPI_Recv(pr->raw.ptr, len, MPI_BYTE, (int)i, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		par_hdr hi;
+		memcpy(&hi, pr->raw.ptr, sizeof hi);
+		for (int k = 0; k < 3; k++)
+			if (hi.v[k] < h->v[k])
+				h->v[k] = hi.v[k];
+		size_t ne = hi.ebytes / sizeof(sim_event), mb = (size_t)len - sizeof hi - hi.ebytes;
 		VEC_GROW(&pr->in, pr->in.len + ne + 1);
-		memcpy(pr->in.ptr + pr->in.len, p + sizeof eb, eb);
+		memcpy(pr->in.ptr + pr->in.len, pr->raw.ptr + sizeof hi, hi.ebytes);
 		pr->in.len += ne;
 		VEC_GROW(&pr->min, pr->min.len + mb + 1);
-		memcpy(pr->min.ptr + pr->min.len, p + sizeof eb + eb, mb);
+		memcpy(pr->min.ptr + pr->min.len, pr->raw.ptr + sizeof hi + hi.ebytes, mb);
 		pr->min.len += mb;
 	}
-	free(sc);
+	MPI_Waitall((int)n, rq, MPI_STATUSES_IGNORE);
+	free(rq);
 }
 
 #else /* !NCSIM_HAVE_MPI: one rank */
@@ -272,11 +291,24 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 
 void par_allgather(const void *mine, size_t n, void *all) { memcpy(all, mine, n); }
 
-static void exchange(par_run *pr) { (void)pr; }
+typedef struct par_hdr {
+	uint64_t v[3];
+	uint64_t ebytes;
+} par_hdr;
+
+static void exchange(par_run *pr, par_hdr *h) { (void)pr, (void)h; }
 
 #endif
 
 /* ---------------------------------------------------------------- kernel hooks */
+
+/* CPU seconds of this thread (the work of a window, whatever else runs on the machine or in MPI's threads). */
+static double cpu_clock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 /* sim_par_hooks.remote: an event for another rank waits in its outbox until the window ends. */
 static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
@@ -291,25 +323,11 @@ static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
 		        ev->src, ev->dst, rank, ev->time, pr->last, pr->lookahead);
 		sim_stop(pr->ctx, 1);
 	}
+	if (ev->time < pr->sent_min)
+		pr->sent_min = ev->time;
 	VEC_PUSH(&pr->out[rank], *ev);
 	pr->out[rank].ptr[pr->out[rank].len - 1].state = SIM_EV_NEW;
 	pr->local.remote++;
-}
-
-/*
- * The window's start and whether to go on, agreed by every rank in one
- * reduction: v[0] the earliest queued time, v[1] 0 if some rank stopped,
- * v[2] the model's value (par_model.contrib).
- */
-static void agree(par_run *pr, uint64_t v[3])
-{
-#ifdef NCSIM_HAVE_MPI
-	if (pr->size > 1)
-		MPI_Allreduce(MPI_IN_PLACE, v, 3, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-#else
-	(void)pr;
-	(void)v;
-#endif
 }
 
 /* The last instant of the window that starts at t: t + L - 1, capped at `until`. */
@@ -325,22 +343,25 @@ static ncsim_time_t window_last(const par_run *pr, ncsim_time_t t, ncsim_time_t 
 static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 {
 	par_run *pr = arg;
-	double w0 = sim_progress_clock(), sync = 0;
+	double w0 = sim_progress_clock(), sync = 0, cpu = 0;
 	int stopped = pr->violated;
 	pr->local = (par_stats){.lookahead = pr->lookahead};
 	pr->events0 = sim_get_stats(ctx)->events;
 	const par_model *pm = pr->pm;
 	for (;;) {
 		double s0 = sim_progress_clock();
+		/* What this rank sent counts towards the next window's start: the receiver has not queued it yet. */
+		ncsim_time_t next = sim_next_time(ctx);
+		par_hdr h = {.v = {next < pr->sent_min ? next : pr->sent_min, !stopped, pm ? pm->contrib(pm->arg) : SIM_FOREVER}};
+		pr->sent_min = SIM_FOREVER;
 		if (pr->size > 1) /* one rank has nothing to send (and may run without MPI_Init) */
-			exchange(pr);
+			exchange(pr, &h);
 		for (size_t i = 0; i < pr->in.len; i++)
 			sim_insert_remote(ctx, &pr->in.ptr[i]);
 		pr->in.len = 0;
 		if (pm)
 			pm->window_end(pm->arg, pr->min.ptr, pr->min.len);
-		uint64_t v[3] = {sim_next_time(ctx), !stopped, pm ? pm->contrib(pm->arg) : SIM_FOREVER};
-		agree(pr, v);
+		uint64_t *v = h.v;
 		ncsim_time_t t = v[0], mt = SIM_FOREVER;
 		if (pm && pm->agreed(pm->arg, v[2], &mt)) {
 			sim_stop(ctx, 1);
@@ -361,15 +382,18 @@ static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 		sim_eid ks;
 		uint64_t kq;
 		stopped = 0;
+		double c0 = cpu_clock();
 		if (pm && pm->cut(pm->arg, t, pr->last, &kt, &ks, &kq)) {
 			stopped = sim_advance_key(ctx, kt, ks, kq);
 			pm->at_cut(pm->arg);
 		}
 		stopped = stopped || sim_advance(ctx, pr->last) || pr->violated;
+		cpu += cpu_clock() - c0;
 		pr->in_window = 0;
 		pr->local.windows++;
 	}
 	pr->local.sync_s = sync;
+	pr->local.cpu_s = cpu;
 	pr->local.wall_s = sim_progress_clock() - w0;
 }
 
@@ -405,6 +429,7 @@ static void on_reduce(void *arg, sim_stats *st, int *err)
 	pr->st.max_rank_events = mx[2];
 	pr->st.sync_s = max_double(pr->local.sync_s);
 	pr->st.wall_s = max_double(pr->local.wall_s);
+	pr->st.cpu_s = max_double(pr->local.cpu_s);
 }
 
 static const sim_par_hooks hooks = {.remote = on_remote, .loop = on_loop, .reduce = on_reduce};
@@ -434,6 +459,8 @@ par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t
 	memcpy(pr->owner, owner, n * sizeof *owner);
 	pr->out = xcalloc(size, sizeof *pr->out);
 	pr->mout = xcalloc(size, sizeof *pr->mout);
+	pr->sbuf = xcalloc(size, sizeof *pr->sbuf);
+	pr->sent_min = SIM_FOREVER;
 	pr->st = (par_stats){.ranks = size, .lookahead = lookahead};
 	sim_set_partition(ctx, pr->owner, n, pr->rank, &hooks, pr);
 	return pr;
@@ -445,8 +472,10 @@ void par_set_model(par_run *pr, const par_model *pm) { pr->pm = pm; }
 
 uint32_t par_me(const par_run *pr) { return pr->rank; }
 
-void par_post(par_run *pr, uint32_t rank, const void *data, size_t n)
+void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t)
 {
+	if (t < pr->sent_min)
+		pr->sent_min = t;
 	par_bytes *b = &pr->mout[rank];
 	VEC_GROW(b, b->len + n);
 	memcpy(b->ptr + b->len, data, n);
@@ -461,9 +490,11 @@ void par_detach(par_run *pr)
 	for (uint32_t i = 0; i < pr->size; i++) {
 		VEC_FREE(&pr->out[i]);
 		VEC_FREE(&pr->mout[i]);
+		VEC_FREE(&pr->sbuf[i]);
 	}
 	free(pr->out);
 	free(pr->mout);
+	free(pr->sbuf);
 	VEC_FREE(&pr->in);
 	VEC_FREE(&pr->min);
 	VEC_FREE(&pr->raw);

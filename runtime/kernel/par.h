@@ -52,6 +52,7 @@ typedef struct par_stats {
 	uint64_t max_rank_events; /* events of the busiest rank: imbalance = max / (events / ranks) */
 	double sync_s;           /* wall seconds in exchanges and reductions, largest rank */
 	double wall_s;           /* wall seconds of the window loop, largest rank */
+	double cpu_s;            /* CPU seconds firing events (not waiting), busiest rank: the work without contention */
 	ncsim_time_t lookahead;
 } par_stats;
 
@@ -100,8 +101,13 @@ typedef struct par_model {
 } par_model;
 /* Installs the model's hooks (pm is kept, not copied; NULL: none). */
 void par_set_model(par_run *pr, const par_model *pm);
-/* Inside a window: n bytes for rank `rank`'s window_end hook, delivered at the end of the window. */
-void par_post(par_run *pr, uint32_t rank, const void *data, size_t n);
+/*
+ * Inside a window: n bytes for rank `rank`'s window_end hook, delivered at
+ * the end of the window; t: the earliest instant at which the record may
+ * make an event there (SIM_FOREVER: none), which the next window's start
+ * takes into account.
+ */
+void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t);
 /* This rank of pr. */
 uint32_t par_me(const par_run *pr);
 

@@ -208,7 +208,7 @@ void df_par_credit(df_model *m, size_t ix, uint8_t vc, uint32_t bytes, ncsim_tim
 	df_par *P = m->par;
 	rec_credit c = {.tag = REC_CREDIT, .vc = vc, .ix = ix, .k = firing_key(m), .ord = P->ord++, .t = t,
 	                .seq = seq, .bytes = bytes};
-	par_post(P->pr, rank_of_router(P, m, (uint32_t)(ix / m->nports)), &c, sizeof c);
+	par_post(P->pr, rank_of_router(P, m, (uint32_t)(ix / m->nports)), &c, sizeof c, t);
 }
 
 /* Queues a CREDIT event for port ix of its router with key (t, src, seq), as credit_router or block_port would. */
@@ -342,7 +342,7 @@ void df_par_sent(df_model *m, uint32_t mi)
 	if (r == P->me)
 		return;
 	rec_msg rec = {.tag = REC_MSG, .idx = mi, .m = *M};
-	par_post(P->pr, r, &rec, sizeof rec);
+	par_post(P->pr, r, &rec, sizeof rec, SIM_FOREVER);
 }
 
 static void free_local(df_model *m, uint32_t idx)
@@ -360,7 +360,7 @@ void df_par_done(df_model *m, uint32_t id)
 		return;
 	}
 	rec_free f = {.tag = REC_FREE, .idx = idx};
-	par_post(P->pr, r, &f, sizeof f);
+	par_post(P->pr, r, &f, sizeof f, SIM_FOREVER);
 }
 
 static void got_msg(df_par *P, uint32_t from, const rec_msg *rec, uint32_t packet_size)
