@@ -131,7 +131,7 @@ typedef struct gen {
 	const char *data_file;   /* path for FILE_DATA (NULL: no file functions) */
 	int error_pct;           /* percent of programs with one deliberate error */
 	int max_stmts, max_depth;
-	int nested_ranges;       /* ranges inside ranges, comprehensions anywhere (--nested-ranges) */
+	int nested_ranges;       /* ranges inside ranges, comprehensions anywhere (default; 0: --flat-ranges) */
 	int comp_here;           /* the range being written is a FOR EACH range */
 	int in_range;            /* writing the values of a range */
 	unsigned long cov[GF_COUNT];

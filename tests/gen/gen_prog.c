@@ -8,9 +8,10 @@
  *   gen_prog --seed S --coverage N     over seeds S .. S+N-1: how often each
  *       feature was written; exit 1 if one never was
  *   gen_prog --write-data FILE         the table FILE_DATA reads (--data FILE)
- *   --nested-ranges: ranges (IS IN, comprehensions) inside the values of
- *       other ranges and comprehensions anywhere, not only as FOR EACH
- *       ranges (the compiled engine's code generator crashes on some)
+ *   Ranges (IS IN, comprehensions) appear inside the values of other
+ *   ranges, and comprehensions anywhere, not only as FOR EACH ranges
+ *   (--nested-ranges, the default); --flat-ranges writes the programs of
+ *   before, when the compiled engine's code generator crashed on some.
  */
 #include "config.h"
 
@@ -133,7 +134,7 @@ static unsigned char *parse_drop(const char *list, int *n)
 static int usage(void)
 {
 	fprintf(stderr, "usage: gen_prog --seed S [--drop LIST] [--stmts N] [--depth D] [--errors PCT]\n"
-	                "                [--data FILE] [--nested-ranges] [--nodes | --coverage N]\n"
+	                "                [--data FILE] [--nested-ranges | --flat-ranges] [--nodes | --coverage N]\n"
 	                "       gen_prog --write-data FILE\n");
 	return 2;
 }
@@ -162,7 +163,7 @@ static int coverage(const gen *tmpl, uint64_t seed, long count)
 
 int main(int argc, char **argv)
 {
-	gen g = { .max_stmts = 12, .max_depth = 4, .error_pct = 3 };
+	gen g = { .max_stmts = 12, .max_depth = 4, .error_pct = 3, .nested_ranges = 1 };
 	uint64_t seed = 1;
 	long cov_count = 0;
 	int nodes = 0;
@@ -174,8 +175,8 @@ int main(int argc, char **argv)
 			nodes = 1;
 			continue;
 		}
-		if (!strcmp(a, "--nested-ranges")) {
-			g.nested_ranges = 1;
+		if (!strcmp(a, "--nested-ranges") || !strcmp(a, "--flat-ranges")) {
+			g.nested_ranges = !strcmp(a, "--nested-ranges");
 			continue;
 		}
 		if (!v)
