@@ -25,6 +25,9 @@ tests_par_par_phold_LDADD = libncsim.la -lm
 tests_par_par_phold_LDFLAGS = $(AM_LDFLAGS) -no-install
 TESTS += tests/par/phold.sh
 EXTRA_DIST += tests/par/phold.sh tests/par/lib.sh
+# The kernel calls the parallel dragonfly relies on: reserved numbers, the firing key, split windows.
+check_PROGRAMS += tests/par/test_par_keys
+TESTS += tests/par/test_par_keys
 # ncsim netbench under mpirun: one rank is the sequential run, several print the partition.
 TESTS += tests/par/netbench.sh
 EXTRA_DIST += tests/par/netbench.sh

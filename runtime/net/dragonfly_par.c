@@ -304,8 +304,10 @@ static void replay_port(df_model *m, size_t ix, const rec_credit *c, size_t nc, 
 static void replay(df_model *m)
 {
 	df_par *P = m->par;
-	qsort(P->credits.ptr, P->credits.len, sizeof *P->credits.ptr, by_port_then_key);
-	qsort(P->ops.ptr, P->ops.len, sizeof *P->ops.ptr, op_by_port);
+	if (P->credits.len > 1)
+		qsort(P->credits.ptr, P->credits.len, sizeof *P->credits.ptr, by_port_then_key);
+	if (P->ops.len > 1)
+		qsort(P->ops.ptr, P->ops.len, sizeof *P->ops.ptr, op_by_port);
 	size_t i = 0, j = 0;
 	while (i < P->credits.len || j < P->ops.len) {
 		uint64_t ix = i < P->credits.len ? P->credits.ptr[i].ix : UINT64_MAX;
