@@ -38,6 +38,7 @@
  * tick's key (the window is split there) and whether packets moved.
  * Its ticks are counted as the events they are in a sequential run.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,7 +334,11 @@ df_msg *df_par_msg(df_model *m, uint32_t id)
 {
 	df_par *P = m->par;
 	uint32_t r = id >> MSG_SHIFT, idx = id & MSG_MASK;
-	return r == P->me ? &m->msgs.ptr[idx] : &P->remote[r].ptr[idx];
+	if (r == P->me)
+		return &m->msgs.ptr[idx];
+	/* The copy left the source's rank with the first packet, a window before any packet could arrive. */
+	assert(r < P->size && idx < P->remote[r].len && P->remote[r].ptr[idx].left > 0);
+	return &P->remote[r].ptr[idx];
 }
 
 void df_par_sent(df_model *m, uint32_t mi)
