@@ -117,8 +117,11 @@ const char *cg_int_lit(cg *g, int64_t v)
 static const char *flt_lit(cg *g, double v)
 {
 	char buf[64];
+	/* The generated file gets these macros from <math.h> through ncsim/gen.h. */
 	if (isinf(v))
 		return v < 0 ? "(-HUGE_VAL)" : "HUGE_VAL";
+	if (isnan(v))
+		return signbit(v) ? "(-NAN)" : "NAN";
 	snprintf(buf, sizeof buf, "%.17g", v);
 	if (!strpbrk(buf, ".en"))
 		strcat(buf, ".0");

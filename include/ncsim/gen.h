@@ -18,6 +18,7 @@
 #define NCSIM_GEN_H
 
 #include <inttypes.h>
+#include <math.h> /* HUGE_VAL and NAN: a folded constant may be infinite or not a number */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
