@@ -25,6 +25,10 @@ pid_t cal_child_start(const char *file, char *const *argv, const char *out, cons
 		int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
 			_exit(127);
+		/* A simulation is one sequential run, even under mpirun: it must not see the launcher's ranks. */
+		unsetenv("OMPI_COMM_WORLD_SIZE");
+		unsetenv("PMI_SIZE");
+		unsetenv("PMIX_RANK");
 		execv(file, argv);
 		_exit(127);
 	}

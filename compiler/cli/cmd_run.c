@@ -30,6 +30,7 @@
 #include "base/exitcode.h"
 #include "report/report.h"
 #include "runtime/task/workload.h"
+#include "runtime/kernel/par.h"
 #include "runtime/kernel/sim.h"
 #include "runtime/task/driver.h"
 #include "runtime/task/options.h"
@@ -270,6 +271,15 @@ static int run_workload(int argc, char **argv, int k)
 
 int cmd_run(int argc, char **argv)
 {
+	/*
+	 * Every rank would run the whole simulation and write the same folder:
+	 * refuse until programs run over ranks (doc/parallel.md).
+	 */
+	if (par_launched_ranks() > 1) {
+		fprintf(stderr, "ncsim run: cannot run over %u MPI ranks yet: only ncsim netbench and ncsim calibrate "
+		                "do (doc/parallel.md); start ncsim run without mpirun\n", (unsigned)par_launched_ranks());
+		return EXIT_USAGE;
+	}
 	/* argv[0] is "run"; a workload file names several jobs and has options of its own. */
 	int k = opt_operand(OPT_CMD_RUN | OPT_CMD_WKLD, argc - 1, argv + 1) + 1;
 	if (k > 0 && wl_is_workload_file(argv[k]))

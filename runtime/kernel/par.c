@@ -74,6 +74,13 @@ static int launched(void)
 	return 0;
 }
 
+uint32_t par_launched_ranks(void)
+{
+	const char *n = getenv("OMPI_COMM_WORLD_SIZE") ? getenv("OMPI_COMM_WORLD_SIZE") : getenv("PMI_SIZE");
+	long k = n ? strtol(n, NULL, 10) : 1;
+	return k > 1 && k < (long)UINT32_MAX ? (uint32_t)k : 1;
+}
+
 #ifdef NCSIM_HAVE_MPI
 
 static int mpi_on(void)

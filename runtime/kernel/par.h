@@ -42,6 +42,12 @@ int par_built_with_mpi(void);
 uint32_t par_rank(void);
 /* The number of ranks (1 without MPI). */
 uint32_t par_size(void);
+/*
+ * The number of ranks a launcher (mpirun, srun) started, from its environment,
+ * without starting MPI: 1 when none did. Lets a command that cannot yet run
+ * over ranks refuse before it writes anything.
+ */
+uint32_t par_launched_ranks(void);
 
 /* Window statistics of a parallel run, summed (or maxed, as noted) over the ranks. */
 typedef struct par_stats {
