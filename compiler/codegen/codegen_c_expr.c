@@ -379,6 +379,13 @@ static ex spell(cg *g, const ops_spelling *sp, ex a, const ex *b, int flt)
 		tb = seq_op(g, &q, num_type(flt), *b);
 		ta = seq_op(g, &q, num_type(flt), a);
 	}
+	/*
+	 * gcc rewrites 0.0 - (double)i as -(double)i, even at -O0, which gives -0
+	 * for i = 0 where IEEE arithmetic (and the direct engine) gives +0: a zero
+	 * it cannot see through keeps the subtraction.
+	 */
+	if (flt && sp->infix && !strcmp(sp->text, "-") && !strcmp(ta, "0.0"))
+		ta = "ncsim_fzero()";
 	const char *s = sp->infix ? cg_fmt(g, "(%s %s %s)", ta, sp->text, tb) : cg_fmt(g, "%s(%s, %s%s)", sp->text, ta, tb, err);
 	return (ex){seq_end(g, &q, s), f, a.effects | b->effects | sp->fallible};
 }

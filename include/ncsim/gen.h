@@ -64,6 +64,13 @@ static inline int rt_ok_b(rt_task *t, const ncsim_err *e, int v)
 
 /* ------------------------------------------------------------ numbers */
 
+/* +0.0 that the C compiler cannot fold (see the subtraction in compiler/codegen/codegen_c_expr.c). */
+static inline double ncsim_fzero(void)
+{
+	static const volatile double zero = 0.0;
+	return zero;
+}
+
 /* v, or 0 if v is negative (warmup counts, touched words). */
 static inline rt_int ncsim_nonneg(rt_int v) { return v < 0 ? 0 : v; }
 /* v, or 1 if v is 0 (a stride that divides). */
