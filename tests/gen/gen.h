@@ -69,6 +69,10 @@
 	X(ST_ASSERT, "ASSERT") X(ST_OUTPUT, "OUTPUTS") X(ST_ASSIGN, "ASSIGNED TO PROCESSOR") \
 	X(ST_AWAIT, "AWAITS COMPLETION") X(ST_IO, "READS/WRITES")                 \
 	X(ST_IO_OPEN, "OPENS/CLOSES FILE")                                        \
+	X(ST_DCNW, "GENERATES MESSAGES (DCNW)") X(ST_FLOWS, "GENERATES FLOWS")    \
+	X(ST_HOROVOD, "TRAINS WITH HOROVOD")                                      \
+	X(ST_BACKEND, "BACKEND EXECUTES UNION_Compute")                           \
+	X(ST_BACKEND_COLL, "BACKEND EXECUTES collective")                         \
 	X(ST_BLOCK, "{ ... }") X(ST_FOR_REPS, "FOR n REPETITIONS")                \
 	X(ST_FOR_WARMUP, "FOR .. PLUS WARMUP") X(ST_FOR_EACH, "FOR EACH")         \
 	X(ST_FOR_TIME, "FOR time (timed loop)") X(ST_LET, "LET")                  \
@@ -128,6 +132,7 @@ typedef struct gen {
 	int local_only;          /* inside IF MY TASK: no communication, no collectives */
 	int uses_log;            /* some LOGS was written */
 	int file_open;           /* inside an OPENS FILE block */
+	int in_store;            /* between STORES and RESTORES (no remapping: the RESTORES names the same tasks) */
 	const char *data_file;   /* path for FILE_DATA (NULL: no file functions) */
 	int error_pct;           /* percent of programs with one deliberate error */
 	int max_stmts, max_depth;

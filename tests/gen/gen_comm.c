@@ -1,6 +1,7 @@
 /*
  * gen_comm.c - communication statements for the program generator: sends,
- * receives, multicasts, reductions, barriers and remapping (see gen_stmt.h).
+ * receives, multicasts, reductions, barriers, remapping, the traffic
+ * models and BACKEND EXECUTES calls of the skeleton API (see gen_stmt.h).
  *
  * Every statement here must finish on any run of two or more tasks, so each
  * keeps to a shape that cannot deadlock under ncsim's rules (LANGUAGE.md 9.2:
@@ -12,7 +13,9 @@
  *   - an asynchronous send may go anywhere (itself included) and the node
  *     ends with ALL TASKS AWAIT COMPLETION;
  *   - an explicit RECEIVES is paired, inside the node, with the UNSUSPECTING
- *     send that matches it (same count, size and tag text).
+ *     send that matches it (same count, size and tag text);
+ *   - a traffic statement or a collective of backend code is run by a
+ *     group that every task computes alike, with uniform parameters.
  */
 #include "config.h"
 
@@ -325,4 +328,347 @@ void gen_assign(gen *g, const gen_env *e)
 	gen_printf(g, " ARE ASSIGNED TO PROCESSOR ((");
 	gen_expr(g, &me, 2);
 	gen_printf(g, ") MOD num_tasks)");
+}
+
+/* ------------------------------------------- traffic models (§14.3) */
+
+/*
+ * The group of a traffic statement: two or more tasks (num_tasks >= 2), and
+ * the same members on every task, since all members run the statement
+ * together with equal parameters (doc/traffic.md).
+ */
+static void traffic_group(gen *g, const gen_env *e)
+{
+	char v[16];
+
+	switch (gen_int(g, 0, 2)) {
+	case 0:
+		gen_cover(g, GF_TE_ALL);
+		gen_printf(g, "ALL TASKS");
+		return;
+	case 1:
+		gen_cover(g, GF_TE_ALLVAR);
+		gen_fresh(g, "t", v);
+		gen_printf(g, "ALL TASKS %s", v);
+		return;
+	default:
+		gen_cover(g, GF_TE_SUCHTHAT);
+		gen_fresh(g, "t", v);
+		gen_printf(g, "TASKS %s SUCH THAT %s < ", v, v);
+		gen_bounded(g, e, 2, 5);
+		return;
+	}
+}
+
+/* A destination law every member can use to reach another one (small means and deviations). */
+static void dest_dist(gen *g, const gen_env *e)
+{
+	switch (gen_int(g, 0, 2)) {
+	case 0:
+		gen_printf(g, "UNIFORM");
+		return;
+	case 1:
+		gen_printf(g, "GAUSSIAN");
+		if (gen_chance(g, 60)) {
+			gen_printf(g, " WITH MEAN ");
+			gen_bounded(g, e, 0, 2);
+			gen_printf(g, " AND DEVIATION ");
+			gen_bounded(g, e, 1, 2);
+		}
+		return;
+	default:
+		gen_printf(g, "POISSON");
+		if (gen_chance(g, 60)) {
+			gen_printf(g, " WITH MEAN ");
+			gen_bounded(g, e, 1, 2);
+		}
+		return;
+	}
+}
+
+/* ` TO law DESTINATIONS` with probability pct. */
+static void opt_dest(gen *g, const gen_env *e, int pct)
+{
+	if (!gen_chance(g, pct))
+		return;
+	gen_printf(g, " TO ");
+	dest_dist(g, e);
+	gen_printf(g, " DESTINATIONS");
+}
+
+/* DCNW: a few messages of a model whose mean size is a few hundred bytes. */
+void gen_dcnw(gen *g, const gen_env *e)
+{
+	static const char *const models[] = { "FB_KEY_VALUE", "GOOGLE_SEARCH" };
+
+	gen_cover(g, GF_ST_DCNW);
+	traffic_group(g, e);
+	gen_printf(g, " GENERATE ");
+	gen_bounded(g, e, 1, 6);
+	gen_printf(g, " MESSAGES OF %s TRAFFIC", models[gen_int(g, 0, 1)]);
+	opt_dest(g, e, 50);
+	if (gen_chance(g, 50)) {
+		gen_printf(g, " AT ");
+		gen_bounded(g, e, 1, 10);
+		gen_printf(g, " GBPS");
+	}
+}
+
+/* One FLOWS class of pct percent: a few hundred bytes to two kilobytes. */
+static void flow_class(gen *g, const gen_env *e, int pct)
+{
+	if (gen_chance(g, 20)) {
+		gen_printf(g, "1 TO 2 KILOBYTES");
+	} else {
+		gen_bounded(g, e, 1, 200);
+		gen_printf(g, " TO %d BYTES", (int)gen_int(g, 200, 2000));
+	}
+	gen_printf(g, " FOR %d PERCENT", pct);
+	opt_dest(g, e, 30);
+}
+
+/* FLOWS: a few flows over a few microseconds, in one to three classes whose percentages sum to 100. */
+void gen_flows(gen *g, const gen_env *e)
+{
+	static const char *const units[] = { "MICROSECONDS", "NANOSECONDS", "CYCLES" };
+	int u = (int)gen_int(g, 0, 2), n = (int)gen_int(g, 1, 3), left = 100;
+
+	gen_cover(g, GF_ST_FLOWS);
+	traffic_group(g, e);
+	gen_printf(g, " GENERATE ");
+	gen_bounded(g, e, 1, 6);
+	gen_printf(g, " FLOWS OVER ");
+	if (u == 0)
+		gen_bounded(g, e, 1, 5);
+	else
+		gen_bounded(g, e, 100, 5000);
+	gen_printf(g, " %s", units[u]);
+	opt_dest(g, e, 40);
+	gen_printf(g, " WITH CLASSES {");
+	for (int i = 0; i < n; i++) {
+		int pct = i == n - 1 ? left : (int)gen_int(g, 1, left - (n - 1 - i));
+		left -= pct;
+		gen_printf(g, "%s", i ? ", " : "");
+		flow_class(g, e, pct);
+	}
+	gen_printf(g, "}");
+}
+
+/*
+ * HOROVOD parameter k (0..6). A positive GATHERV TOTAL goes with a
+ * GATHERV of 100 bytes or more and a probability of 0.5 or more, so a
+ * negotiation takes a few rounds (doc/traffic.md's bound: total /
+ * (probability x gatherv / 2)).
+ */
+static void hvd_param(gen *g, const gen_env *e, int k, int total)
+{
+	static const char *const probs[] = { "0.5", "0.75", "1" };
+
+	switch (k) {
+	case 0:
+		gen_printf(g, "COMPUTE ");
+		gen_bounded(g, e, 0, 3);
+		gen_printf(g, " MICROSECONDS");
+		return;
+	case 1:
+		gen_printf(g, "NEGOTIATION LOOP ");
+		gen_bounded(g, e, 0, 2);
+		gen_printf(g, " MICROSECONDS");
+		return;
+	case 2:
+		gen_printf(g, "GATHERV ");
+		gen_bounded(g, e, 100, 300);
+		gen_printf(g, " BYTES");
+		return;
+	case 3:
+		gen_printf(g, "GATHERV TOTAL %d BYTES", total);
+		return;
+	case 4:
+		gen_printf(g, "GATHERV PROBABILITY %s", total ? probs[gen_int(g, 0, 2)] : gen_chance(g, 50) ? "0" : "0.3");
+		return;
+	case 5:
+		gen_printf(g, "BROADCAST ");
+		gen_bounded(g, e, 0, 500);
+		gen_printf(g, " BYTES");
+		return;
+	default:
+		if (gen_chance(g, 20)) {
+			gen_printf(g, "ALLREDUCE 1 KILOBYTES");
+			return;
+		}
+		gen_printf(g, "ALLREDUCE ");
+		gen_bounded(g, e, 0, 64);
+		gen_printf(g, " BYTES");
+		return;
+	}
+}
+
+/* HOROVOD: one or two batches of one to three layers, all seven defaults in a random order, maybe a layer-0 override. */
+void gen_horovod(gen *g, const gen_env *e)
+{
+	static const int safe[] = { 0, 2, 5, 6 }; /* what an override may change without the bound above */
+	int order[7], total = gen_chance(g, 60) ? 0 : (int)gen_int(g, 50, 150);
+
+	gen_cover(g, GF_ST_HOROVOD);
+	traffic_group(g, e);
+	gen_printf(g, " TRAIN WITH HOROVOD FOR ");
+	gen_bounded(g, e, 1, 2);
+	gen_printf(g, " BATCHES OF ");
+	gen_bounded(g, e, 1, 3);
+	gen_printf(g, " LAYERS WITH ");
+	for (int i = 0; i < 7; i++)
+		order[i] = i;
+	for (int i = 6; i > 0; i--) {
+		int j = (int)gen_int(g, 0, i), t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (int i = 0; i < 7; i++) {
+		gen_printf(g, "%s", i ? ", " : "");
+		hvd_param(g, e, order[i], total);
+	}
+	if (gen_chance(g, 40)) {
+		int a = (int)gen_int(g, 0, 3), b = (int)gen_int(g, 0, 3);
+		gen_printf(g, " AND LAYER 0 WITH ");
+		hvd_param(g, e, safe[a], total);
+		if (b != a) {
+			gen_printf(g, ", ");
+			hvd_param(g, e, safe[b], total);
+		}
+	}
+}
+
+/* -------------------------------------------- BACKEND EXECUTES (§8.12) */
+
+/*
+ * A number argument in [lo, hi] inside the string of backend code: a
+ * literal, or an expression item behind a cast. Items are evaluated in
+ * floating-point context, where `/` is true division, so the item folds
+ * its expression with ABS and MOD rather than trusting gen_bounded's
+ * integer-context bound.
+ */
+static void backend_number(gen *g, const gen_env *e, const char *cast, int lo, int hi)
+{
+	if (gen_chance(g, 30)) {
+		gen_printf(g, "%d", (int)gen_int(g, lo, hi));
+		return;
+	}
+	gen_printf(g, "%s\" AND (%d + ABS(", cast, lo);
+	gen_expr(g, e, 1);
+	gen_printf(g, ") MOD %d) AND \"", hi - lo + 1);
+}
+
+/* UNION_Compute(ns), with a little arithmetic around the number sometimes. */
+static void backend_compute(gen *g, const gen_env *e)
+{
+	gen_printf(g, "UNION_Compute(");
+	if (gen_chance(g, 30))
+		gen_printf(g, "%d + %d * ", (int)gen_int(g, 0, 500), (int)gen_int(g, 1, 3));
+	backend_number(g, e, gen_chance(g, 50) ? "(double)" : "", 0, 1000);
+	gen_printf(g, ");");
+}
+
+/* A datatype and an operation, with the MPI spelling (mpi) or the Union one. */
+static const char *backend_type(gen *g, int mpi)
+{
+	static const char *const t[][2] = { { "UNION_Int", "MPI_INT" }, { "UNION_Double", "MPI_DOUBLE" },
+		                            { "UNION_Char", "MPI_CHAR" }, { "UNION_Long", "MPI_LONG" } };
+	return t[gen_int(g, 0, 3)][mpi];
+}
+
+static const char *backend_op(gen *g, int mpi)
+{
+	static const char *const o[][2] = { { "UNION_Op_Sum", "MPI_SUM" }, { "UNION_Op_Max", "MPI_MAX" },
+		                            { "UNION_Op_Min", "MPI_MIN" } };
+	return o[gen_int(g, 0, 2)][mpi];
+}
+
+/* A collective of the skeleton API over the world; every task must run it (uniform arguments in e). */
+static void backend_collective(gen *g, const gen_env *e)
+{
+	int mpi = gen_chance(g, 40);
+	const char *pre = mpi ? "" : "UNION_", *world = mpi ? "MPI_COMM_WORLD" : "UNION_Comm_World";
+	size_t c0, c1;
+
+	switch (gen_int(g, 0, 4)) {
+	case 0:
+		gen_printf(g, "%sMPI_Barrier(%s);", pre, world);
+		return;
+	case 1:
+		gen_printf(g, "%sMPI_Allreduce(NULL, NULL, ", pre);
+		backend_number(g, e, "(int)", 0, 64);
+		gen_printf(g, ", %s, %s, %s);", backend_type(g, mpi), backend_op(g, mpi), world);
+		return;
+	case 2:
+		gen_printf(g, "%sMPI_Bcast(NULL, ", pre);
+		backend_number(g, e, "(int)", 0, 64);
+		gen_printf(g, ", %s, ", backend_type(g, mpi));
+		backend_number(g, e, "(int)", 0, 1); /* num_tasks >= 2 */
+		gen_printf(g, ", %s);", world);
+		return;
+	case 3:
+		gen_printf(g, "%sMPI_Reduce(NULL, NULL, ", pre);
+		backend_number(g, e, "(int)", 0, 64);
+		gen_printf(g, ", %s, %s, ", backend_type(g, mpi), backend_op(g, mpi));
+		backend_number(g, e, "(int)", 0, 1);
+		gen_printf(g, ", %s);", world);
+		return;
+	default: {
+		const char *type = backend_type(g, mpi);
+		gen_printf(g, "%sMPI_Alltoall(NULL, ", pre);
+		c0 = g->len;
+		backend_number(g, e, "(int)", 0, 16);
+		c1 = g->len;
+		gen_printf(g, ", %s, NULL, ", type);
+		gen_repeat(g, c0, c1); /* the receive side must match the send side */
+		gen_printf(g, ", %s, %s);", type, world);
+		return;
+	}
+	}
+}
+
+/* One to three calls of UNION_Compute by any tasks (items may use the task variable). */
+void gen_backend_local(gen *g, const gen_env *e)
+{
+	char v[16];
+	gen_env me;
+
+	gen_cover(g, GF_ST_BACKEND);
+	gen_tasks(g, e, TF_SOURCES, v);
+	me = with_var(e, v);
+	gen_printf(g, " BACKEND EXECUTE \"");
+	for (int i = 0, n = (int)gen_int(g, 1, 3); i < n; i++) {
+		gen_printf(g, "%s", i ? " " : "");
+		backend_compute(g, &me);
+	}
+	gen_printf(g, "\"");
+}
+
+/* ALL TASKS run one or two collectives, maybe with a compute between. */
+void gen_backend_collective(gen *g, const gen_env *e)
+{
+	char v[16] = "";
+	gen_env me;
+
+	gen_cover(g, GF_ST_BACKEND_COLL);
+	if (gen_chance(g, 50)) {
+		gen_cover(g, GF_TE_ALL);
+		gen_printf(g, "ALL TASKS");
+	} else {
+		gen_cover(g, GF_TE_ALLVAR);
+		gen_fresh(g, "t", v);
+		gen_printf(g, "ALL TASKS %s", v);
+	}
+	me = with_var(e, v);
+	gen_printf(g, " BACKEND EXECUTE \"");
+	backend_collective(g, e);
+	if (gen_chance(g, 30)) {
+		gen_printf(g, " ");
+		backend_compute(g, &me);
+	}
+	if (gen_chance(g, 30)) {
+		gen_printf(g, " ");
+		backend_collective(g, e);
+	}
+	gen_printf(g, "\"");
 }

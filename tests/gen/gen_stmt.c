@@ -300,7 +300,9 @@ static void st_store(gen *g)
 	gen_tasks(g, &uniform_env, TFM(TF_ALL) | TFM(TF_ONE) | TFM(TF_SUCHTHAT) | TFM(TF_RANGE), v);
 	s1 = g->len;
 	gen_printf(g, " STORES THEIR COUNTERS");
+	g->in_store++;
 	items(g, &l, 2);
+	g->in_store--;
 	fixed_item(g, &l);
 	gen_repeat(g, s0, s1);
 	gen_printf(g, " RESTORE THEIR COUNTERS");
@@ -562,7 +564,7 @@ static void st_if_mytask(gen *g)
 
 /* -------------------------------------------------------- the choice */
 
-enum { LOCAL = 1, GLOBAL = 2, COMPOUND = 4, LOOP = 8 };
+enum { LOCAL = 1, GLOBAL = 2, COMPOUND = 4, LOOP = 8, TRAFFIC = 16 };
 
 typedef struct kind {
 	int weight;
@@ -594,6 +596,11 @@ static const kind kinds[] = {
 	{ 3, GLOBAL, NULL, gen_reduce },
 	{ 2, GLOBAL, NULL, gen_synchronize },
 	{ 1, GLOBAL, NULL, gen_assign },
+	{ 1, GLOBAL | TRAFFIC, NULL, gen_dcnw },
+	{ 1, GLOBAL | TRAFFIC, NULL, gen_flows },
+	{ 1, GLOBAL | TRAFFIC, NULL, gen_horovod },
+	{ 1, LOCAL, NULL, gen_backend_local },
+	{ 1, GLOBAL, NULL, gen_backend_collective },
 	{ 1, GLOBAL | COMPOUND, st_open, NULL },
 	{ 2, LOCAL | COMPOUND, st_block, NULL },
 	{ 4, LOCAL | COMPOUND | LOOP, st_for_reps, NULL },
@@ -615,7 +622,12 @@ static int allowed(const gen *g, int k)
 		return 0;
 	if ((kd->flags & LOOP) && g->iters * 5 > ITER_BUDGET)
 		return 0;
+	/* A traffic statement runs for microseconds: not in a timed loop, not many times over. */
+	if ((kd->flags & TRAFFIC) && (g->in_timed || g->iters > 6))
+		return 0;
 	if (kd->local == st_timed && (g->in_timed || g->iters > 3))
+		return 0;
+	if (kd->comm == gen_assign && g->in_store)
 		return 0;
 	if (kd->local == st_open && g->file_open)
 		return 0;

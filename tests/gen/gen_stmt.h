@@ -39,5 +39,10 @@ void gen_multicast(gen *g, const gen_env *e);
 void gen_reduce(gen *g, const gen_env *e);
 void gen_synchronize(gen *g, const gen_env *e);
 void gen_assign(gen *g, const gen_env *e);
+void gen_dcnw(gen *g, const gen_env *e);
+void gen_flows(gen *g, const gen_env *e);
+void gen_horovod(gen *g, const gen_env *e);
+void gen_backend_local(gen *g, const gen_env *e);
+void gen_backend_collective(gen *g, const gen_env *e);
 
 #endif
