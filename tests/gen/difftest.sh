@@ -7,6 +7,10 @@
 # byte-identical: exit status, stdout, stderr, summary.json, tasks.csv,
 # links.csv and the logs, after removing what differs between any two runs
 # (wall and CPU time, dates, the unique run id, memory use, the command line).
+# The ncsim runs are most of the cost: all the argument sets of a program run
+# first, then one awk (same_runs) compares them all with the normalization
+# applied in it; only a set it finds different goes through the sed
+# normalization and diff (differs), which decides and keeps the case.
 #
 # On a difference the case is kept in OUT/cases/seed-S and reduced: ddmin
 # over the program's statement nodes (gen_prog --drop) finds a smallest
@@ -98,6 +102,12 @@ argset() {
 		h = (s * 7919 + i * 104729) % 1000003
 		printf "-n %d -- --p1=%d --p2=%d --p3=%d", 2 + h % 7, int(h / 7) % 10, int(h / 70) % 10, int(h / 700) % 10
 	}'
+}
+
+# argset_sh SEED I: sets args to argset SEED I without a process (shell arithmetic, the same numbers).
+argset_sh() {
+	a_h=$((($1 * 7919 + $2 * 104729) % 1000003))
+	args="-n $((2 + a_h % 7)) -- --p1=$((a_h / 7 % 10)) --p2=$((a_h / 70 % 10)) --p3=$((a_h / 700 % 10))"
 }
 
 # run_engine ENGINE PROG DIR ARGS...: one run; DIR gets rc, stdout, stderr and the output folder o/.
@@ -288,7 +298,65 @@ report_case() {
 	} | tee "$cdir/report.txt"
 }
 
+# same_runs LIST: 0 if every pair of runs in LIST (lines "K<tab>DIR_A<tab>DIR_B")
+# is identical after normalize, else prints the first K that is not. One
+# awk reads every file of every run of a program: the same texts flatten
+# compares (rc, stdout, stderr and each file of o/, normalized as normalize
+# does), without a process per file.
+same_runs() {
+	awk -v out="$out/" -v list="$1" '
+	# norm(F, WHO): F as normalize leaves it (its sed script, rule by rule
+	# in the same order). A file holding \001 reads as several records: it
+	# is made unequal to everything (WHO differs), so differs decides.
+	function norm(f, who,   rec, all, nrec, nl, line, s, inrange, i, k, n, kept) {
+		all = ""; nrec = 0; RS = "\001"
+		while ((getline rec < f) > 0) { all = all rec; nrec++ }
+		close(f); RS = "\n"
+		if (nrec > 1) return "\001" who
+		nl = split(all, L, "\n")
+		# a final newline leaves an empty last piece; without one, sed writes the last line bare
+		eol = nl > 0 && L[nl] == ""
+		if (eol) nl--
+		s = ""; inrange = 0; n = length(out); kept = 0
+		for (k = 1; k <= nl; k++) {
+			line = L[k]; kept = 0
+			if (line ~ /^# (Unique execution identifier:|Log creation time:|Log completion time:|Elapsed time:|Process CPU usage|Number of page faults|Peak memory allocation|Command line:|_:)/) continue
+			if (inrange) { if (line ~ /\]/) inrange = 0; continue }
+			if (line ~ /"command_line": \[/) { inrange = 1; continue }
+			if (line ~ /wall time|"wall_s"|output folder:/) continue
+			while ((i = index(line, out)) > 0)
+				line = substr(line, 1, i - 1) substr(line, i + n)
+			s = s line "\n"; kept = 1
+		}
+		if (kept && !eol) s = s "\001noeol"
+		return s
+	}
+	# every file under a run folder: its run folder (from LIST) and its name there
+	{ path[NR] = $0 }
+	END {
+		np = 0
+		while ((getline line < list) > 0) { split(line, w, "\t"); np++; pk[np] = w[1]; pa[np] = w[2]; pb[np] = w[3] }
+		for (r = 1; r <= NR; r++)
+			for (p = 1; p <= np; p++) {
+				if (index(path[r], pa[p] "/") == 1) { side = "a"; d = pa[p] } else if (index(path[r], pb[p] "/") == 1) { side = "b"; d = pb[p] } else continue
+				name = substr(path[r], length(d) + 2)
+				text[p, side, name] = norm(path[r], side)
+				names[p, name] = 1
+			}
+		for (p = 1; p <= np; p++)
+			for (key in names) {
+				split(key, kk, SUBSEP)
+				if (kk[1] != p) continue
+				name = kk[2]
+				if (!((p, "a", name) in text) || !((p, "b", name) in text) || text[p, "a", name] != text[p, "b", name]) { print pk[p]; exit 1 }
+			}
+	}'
+}
+
 # one_seed SEED: generates the program, runs its argument sets; prints DIFF lines.
+# Every set runs under both engines into $work/r first (a process per run,
+# not a dozen), then same_runs compares them all; a difference goes the way
+# of check (differs, report_case) from the first differing set.
 one_seed() {
 	s=$1
 	programs=$((programs + 1))
@@ -297,6 +365,56 @@ one_seed() {
 		diffs=$((diffs + 1))
 		return
 	fi
+	if [ "$validate" = 1 ]; then
+		one_seed_alone
+		return
+	fi
+	deliberate=0
+	grep -q '^# deliberate error' "$work/p.ncptl" && deliberate=1
+	rm -rf "$work/r"
+	k=1
+	set --
+	while [ "$k" -le "$argsets" ]; do
+		set -- "$@" "$work/r/a$k" "$work/r/b$k"
+		k=$((k + 1))
+	done
+	mkdir -p "$@"
+	: >"$work/list"
+	k=1
+	while [ "$k" -le "$argsets" ]; do
+		argset_sh "$s" "$k"
+		for e in compiled direct; do
+			d=$work/r/b$k
+			[ "$e" = compiled ] && d=$work/r/a$k
+			"$ncsim" run "$work/p.ncptl" --engine "$e" --system "$system" --no-wall-time --no-progress --out "$d/o" $args \
+				>"$d/stdout" 2>"$d/stderr" </dev/null
+			echo $? >"$d/rc"
+		done
+		printf '%s\t%s\t%s\n' "$k" "$work/r/a$k" "$work/r/b$k" >>"$work/list"
+		k=$((k + 1))
+	done
+	bad=$(find "$work/r" -type f | same_runs "$work/list")
+	k=1
+	while [ "$k" -le "$argsets" ]; do
+		runs=$((runs + 1))
+		if [ "$k" = "$bad" ]; then
+			rm -rf "$work/a" "$work/b"
+			mv "$work/r/a$k" "$work/a" && mv "$work/r/b$k" "$work/b" || exit 2
+			if differs "$work/a" "$work/b"; then
+				diffs=$((diffs + 1))
+				report_case "$s" $(argset "$s" "$k")
+				return
+			fi
+			echo "NOTE: seed $s argument set $k: same_runs saw a difference that differs does not" >&2
+		fi
+		read -r rc 2>/dev/null <"$work/r/a$k/rc" || rc=$(cat "$work/a/rc")
+		[ "$deliberate" = 1 ] && [ "$rc" != 0 ] && errors=$((errors + 1))
+		k=$((k + 1))
+	done
+}
+
+# one_seed_alone: the argument sets of $work/p.ncptl in validate mode.
+one_seed_alone() {
 	k=1
 	while [ "$k" -le "$argsets" ]; do
 		runs=$((runs + 1))
