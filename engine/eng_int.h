@@ -192,6 +192,8 @@ const ex *eng_lit_i(eng_cx *c, int64_t v);
 int eng_known_int(const ast_node *n, int64_t *v);
 /* Bytes of a DATA_SIZE node, integer context (cg_size). */
 const ex *eng_size(eng_cx *c, env_t env, const ast_node *n);
+/* Bytes per unit of a size or touched word (INTEGERS 4, PAGES 4096; BITS is handled apart). */
+uint64_t eng_unit_bytes(ast_data_unit u);
 /* 1 and *v if the size is known at load time (cg_size_known). */
 int eng_size_known(const ast_node *n, int64_t *v);
 /* Picoseconds of a DURATION, floating point (cg_duration). */

@@ -634,8 +634,7 @@ const ex *eng_relx(eng_cx *c, env_t env, const ast_node *n, int flt)
 /* A value that the user wrote as a real number (decimal literal, REAL()). */
 static int real_valued(const ast_node *n) { return n->kind == AST_DECIMAL || n->kind == AST_REAL_CAST; }
 
-/* Bytes per unit of a size (BITS: handled apart). */
-static uint64_t unit_bytes(ast_data_unit u)
+uint64_t eng_unit_bytes(ast_data_unit u)
 {
 	return u == AST_DU_INTEGERS ? 4 : u == AST_DU_PAGES ? 4096 : ast_data_unit_bytes(u);
 }
@@ -650,9 +649,9 @@ int eng_size_known(const ast_node *n, int64_t *out)
 	if (u == AST_DU_BITS)
 		*out = ncsim_bits_to_bytes(real_valued(v) ? ncsim_real_to_int(x.f) : x.i);
 	else if (real_valued(v))
-		*out = ncsim_real_to_int(x.f * (double)unit_bytes(u));
+		*out = ncsim_real_to_int(x.f * (double)eng_unit_bytes(u));
 	else
-		*out = ncsim_mul(x.i, (int64_t)unit_bytes(u));
+		*out = ncsim_mul(x.i, (int64_t)eng_unit_bytes(u));
 	return 1;
 }
 
@@ -667,7 +666,7 @@ const ex *eng_size(eng_cx *c, env_t env, const ast_node *n)
 {
 	const ast_node *v = n->u.size.value;
 	ast_data_unit u = n->u.size.unit;
-	uint64_t per = unit_bytes(u);
+	uint64_t per = eng_unit_bytes(u);
 	int64_t kv;
 	ex *x;
 	if (eng_size_known(n, &kv))

@@ -101,11 +101,6 @@ static const kont *delay_mk(eng_cx *c, env_t env, int x_slot, void *ud)
 
 /* ------------------------------------------------------------ TOUCHES */
 
-static uint64_t type_bytes(ast_data_unit u)
-{
-	return u == AST_DU_INTEGERS ? 4 : u == AST_DU_PAGES ? 4096 : ast_data_unit_bytes(u);
-}
-
 /*
  * rt_touch(t, word, nonneg(acc)): with a word count acc = words * repeat,
  * else repeat * (region / nonzero(stride)); the C evaluates call arguments
@@ -135,7 +130,7 @@ static const kont *touch_mk(eng_cx *c, env_t env, int x_slot, void *ud)
 	const ast_node *n = ud;
 	body *b = body_new(c, n, touch_k);
 	(void)x_slot;
-	b->first = (unsigned)(n->u.touch_region.words ? type_bytes(n->u.touch_region.word_type) : 4);
+	b->first = (unsigned)(n->u.touch_region.words ? eng_unit_bytes(n->u.touch_region.word_type) : 4);
 	b->iv = b->first;
 	b->a = eng_size(c, env, n->u.touch_region.region);
 	b->c = n->u.touch_region.repeat ? eng_num(c, env, n->u.touch_region.repeat, 0) : NULL;
