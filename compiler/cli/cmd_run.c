@@ -269,17 +269,33 @@ static int run_workload(int argc, char **argv, int k)
 	return rc;
 }
 
+/*
+ * Under mpirun every rank builds the model and runs its part of it
+ * (runtime/task/drv_par.h); rank 0 speaks for the run: the other ranks'
+ * standard streams go to /dev/null, and what they have to say (a task's
+ * failure, OUTPUTS lines) reaches rank 0 at the end of the run.
+ */
+static int run_cmd(int argc, char **argv);
+
 int cmd_run(int argc, char **argv)
 {
-	/*
-	 * Every rank would run the whole simulation and write the same folder:
-	 * refuse until programs run over ranks (doc/parallel.md).
-	 */
+	char *err = NULL;
 	if (par_launched_ranks() > 1) {
-		fprintf(stderr, "ncsim run: cannot run over %u MPI ranks yet: only ncsim netbench and ncsim calibrate "
-		                "do (doc/parallel.md); start ncsim run without mpirun\n", (unsigned)par_launched_ranks());
-		return EXIT_USAGE;
+		if (par_init(&argc, &argv, &err) < 0) {
+			fprintf(stderr, "ncsim run: %s\n", err);
+			free(err);
+			return EXIT_USAGE;
+		}
+		if (par_rank() != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
+			return EXIT_USAGE;
 	}
+	int rc = run_cmd(argc, argv);
+	par_finalize();
+	return rc;
+}
+
+static int run_cmd(int argc, char **argv)
+{
 	/* argv[0] is "run"; a workload file names several jobs and has options of its own. */
 	int k = opt_operand(OPT_CMD_RUN | OPT_CMD_WKLD, argc - 1, argv + 1) + 1;
 	if (k > 0 && wl_is_workload_file(argv[k]))
@@ -291,6 +307,12 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	}
 	if (opt_given(&r.o, OPT_POSTERIOR) || opt_given(&r.o, OPT_SAMPLES) || opt_given(&r.o, OPT_JOBS)) {
+		if (par_size() > 1) {
+			fprintf(stderr, "ncsim run: --posterior, --samples and --jobs start runs of their own: run them "
+			                "without mpirun\n");
+			run_free(&r);
+			return EXIT_USAGE;
+		}
 		run_free(&r);
 		return cmd_run_posterior(argc, argv); /* one run per posterior draw, in child processes */
 	}

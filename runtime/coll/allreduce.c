@@ -45,6 +45,7 @@
  * configuration chooses for S; linear (allreduce_intra_basic_linear) is
  * the linear reduce followed by the linear broadcast.
  */
+#include "runtime/task/drv_par.h"
 #include "runtime/coll/algo.h"
 
 #include "base/checked.h"
@@ -164,6 +165,8 @@ double coll_allreduce_value_with(rt_task *t, coll_ctx *cc, const rt_group *g, do
 	int me = coll_my_index(t, g, "allreduce");
 	coll_op cop = coll_begin(t, g, NULL);
 	coll_board_put(cc, g, cop.tag, me, v);
+	if (t->w->par) /* members on other ranks read the value from their own board */
+		drvp_board_post(t, g, cop.tag, me, v);
 	coll_allreduce_run(t, coll_ctx_config(cc), g, me, sizeof(double), &cop);
 	coll_end(t);
 	double r;

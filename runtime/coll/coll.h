@@ -181,9 +181,15 @@ coll_config *coll_ctx_config(coll_ctx *cc);
 /* Records member `me`'s value for the collective (g, tag) of rt_allreduce_value. */
 void coll_board_put(coll_ctx *cc, const rt_group *g, rt_int tag, int me, double v);
 /*
+ * A member's deposit made on another rank of a run over MPI ranks: counts
+ * towards the n deposits, but its member takes on that rank, not here.
+ */
+void coll_board_deposit(coll_ctx *cc, const rt_group *g, rt_int tag, int me, double v);
+/*
  * Reduces the values of every member of (g, tag) in member order (so every
  * member gets a bit-identical result) into *out. Returns 0, or -1 if some
- * member has not deposited yet. The g->n-th successful take frees the entry.
+ * member has not deposited yet. The take of the last member that deposited
+ * with coll_board_put frees the entry.
  */
 int coll_board_take(coll_ctx *cc, const rt_group *g, rt_int tag, enum rt_op op, double *out);
 /* Number of board entries still open (0 after every value allreduce completed). */

@@ -200,6 +200,7 @@ typedef struct coll_board {
 	rt_int *members; /* copy of the group, to tell groups with equal tags apart */
 	int n;
 	int deposited, taken;
+	int local;           /* deposits made on this rank: its members, who take once each (a run over ranks) */
 	unsigned char *have; /* have[i]: member i deposited */
 	double *vals;
 } coll_board;
@@ -260,6 +261,12 @@ static long board_find(const coll_ctx *cc, const rt_group *g, rt_int tag)
 
 void coll_board_put(coll_ctx *cc, const rt_group *g, rt_int tag, int me, double v)
 {
+	coll_board_deposit(cc, g, tag, me, v);
+	cc->boards.ptr[board_find(cc, g, tag)]->local++;
+}
+
+void coll_board_deposit(coll_ctx *cc, const rt_group *g, rt_int tag, int me, double v)
+{
 	long i = board_find(cc, g, tag);
 	coll_board *b;
 	if (i < 0) {
@@ -299,7 +306,7 @@ int coll_board_take(coll_ctx *cc, const rt_group *g, rt_int tag, enum rt_op op, 
 		}
 	}
 	*out = r;
-	if (++b->taken == b->n) {
+	if (++b->taken == b->local) {
 		/* Order of open boards is irrelevant: move the last one into the hole. */
 		board_free(b);
 		cc->boards.ptr[i] = cc->boards.ptr[cc->boards.len - 1];

@@ -31,3 +31,6 @@ TESTS += tests/par/test_par_keys
 # ncsim netbench under mpirun: one rank is the sequential run, several print the partition.
 TESTS += tests/par/netbench.sh
 EXTRA_DIST += tests/par/netbench.sh
+# ncsim run under mpirun: programs over 1 to 4 ranks give the sequential run's outputs; failures, refusals.
+TESTS += tests/par/run.sh
+EXTRA_DIST += tests/par/run.sh

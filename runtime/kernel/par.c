@@ -44,6 +44,17 @@
 typedef VEC(sim_event) par_box;
 typedef VEC(unsigned char) par_bytes;
 
+typedef struct par_channel {
+	void (*fn)(void *arg, const void *rec, size_t n);
+	void *arg;
+} par_channel;
+#define PAR_MAX_CHANNELS 4
+
+/* A channel record on the wire: its channel and length, then its bytes. */
+typedef struct ch_hdr {
+	uint32_t ch, n;
+} ch_hdr;
+
 struct par_run {
 	sim_ctx *ctx;
 	uint32_t rank, size;
@@ -57,6 +68,10 @@ struct par_run {
 	const par_model *pm;
 	par_bytes *mout;    /* the model's records, per destination rank */
 	par_bytes min;      /* ... received at the end of the window */
+	par_bytes *aout;    /* the channels' records (par_post_ch), framed, per destination rank */
+	par_bytes ain;      /* ... received */
+	par_channel ch[PAR_MAX_CHANNELS];
+	unsigned nch;
 	par_bytes raw;      /* the exchange's receive buffer */
 	par_bytes *sbuf;    /* per destination rank: the message being sent */
 	ncsim_time_t sent_min; /* earliest time of the window's events and records for other ranks */
@@ -194,6 +209,12 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 	}
 }
 
+void par_bcast(void *buf, size_t n)
+{
+	if (par_size() > 1)
+		MPI_Bcast(buf, icount(n), MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
 void par_allgather(const void *mine, size_t n, void *all)
 {
 	if (par_size() == 1) {
@@ -207,6 +228,7 @@ void par_allgather(const void *mine, size_t n, void *all)
 typedef struct par_hdr {
 	uint64_t v[3];   /* earliest time, not stopped, model value: the minimum over ranks is the agreement */
 	uint64_t ebytes; /* bytes of events that follow; the model's records after them */
+	uint64_t abytes; /* bytes of the second channel's records, last */
 } par_hdr;
 
 /*
@@ -225,20 +247,25 @@ static void exchange(par_run *pr, par_hdr *h)
 		par_bytes *b = &pr->sbuf[i];
 		par_hdr hi = *h;
 		hi.ebytes = pr->out[i].len * sizeof(sim_event);
-		size_t len = sizeof hi + hi.ebytes + pr->mout[i].len;
+		hi.abytes = pr->aout[i].len;
+		size_t len = sizeof hi + hi.ebytes + pr->mout[i].len + hi.abytes;
 		VEC_GROW(b, len);
 		memcpy(b->ptr, &hi, sizeof hi);
 		if (hi.ebytes)
 			memcpy(b->ptr + sizeof hi, pr->out[i].ptr, hi.ebytes);
 		if (pr->mout[i].len)
 			memcpy(b->ptr + sizeof hi + hi.ebytes, pr->mout[i].ptr, pr->mout[i].len);
+		if (hi.abytes)
+			memcpy(b->ptr + len - hi.abytes, pr->aout[i].ptr, hi.abytes);
 		b->len = len;
 		pr->out[i].len = 0;
 		pr->mout[i].len = 0;
+		pr->aout[i].len = 0;
 		MPI_Isend(b->ptr, icount(len), MPI_BYTE, (int)i, 0, MPI_COMM_WORLD, &rq[i]);
 	}
 	pr->in.len = 0;
 	pr->min.len = 0;
+	pr->ain.len = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		if (i == pr->rank)
 			continue;
@@ -253,13 +280,16 @@ static void exchange(par_run *pr, par_hdr *h)
 		for (int k = 0; k < 3; k++)
 			if (hi.v[k] < h->v[k])
 				h->v[k] = hi.v[k];
-		size_t ne = hi.ebytes / sizeof(sim_event), mb = (size_t)len - sizeof hi - hi.ebytes;
+		size_t ne = hi.ebytes / sizeof(sim_event), mb = (size_t)len - sizeof hi - hi.ebytes - hi.abytes;
 		VEC_GROW(&pr->in, pr->in.len + ne + 1);
 		memcpy(pr->in.ptr + pr->in.len, pr->raw.ptr + sizeof hi, hi.ebytes);
 		pr->in.len += ne;
 		VEC_GROW(&pr->min, pr->min.len + mb + 1);
 		memcpy(pr->min.ptr + pr->min.len, pr->raw.ptr + sizeof hi + hi.ebytes, mb);
 		pr->min.len += mb;
+		VEC_GROW(&pr->ain, pr->ain.len + hi.abytes + 1);
+		memcpy(pr->ain.ptr + pr->ain.len, pr->raw.ptr + (size_t)len - hi.abytes, hi.abytes);
+		pr->ain.len += hi.abytes;
 	}
 	MPI_Waitall((int)n, rq, MPI_STATUSES_IGNORE);
 	free(rq);
@@ -297,10 +327,11 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 }
 
 void par_allgather(const void *mine, size_t n, void *all) { memcpy(all, mine, n); }
+void par_bcast(void *buf, size_t n) { (void)buf, (void)n; }
 
 typedef struct par_hdr {
 	uint64_t v[3];
-	uint64_t ebytes;
+	uint64_t ebytes, abytes;
 } par_hdr;
 
 static void exchange(par_run *pr, par_hdr *h) { (void)pr, (void)h; }
@@ -346,6 +377,19 @@ static ncsim_time_t window_last(const par_run *pr, ncsim_time_t t, ncsim_time_t 
 	return last < until ? last : until;
 }
 
+/* The channels' records of the window, one call per record, in rank order and each rank's posting order. */
+static void deliver_channels(par_run *pr)
+{
+	for (size_t off = 0; off + sizeof(ch_hdr) <= pr->ain.len;) {
+		ch_hdr h;
+		memcpy(&h, pr->ain.ptr + off, sizeof h);
+		off += sizeof h;
+		if (h.ch < pr->nch && pr->ch[h.ch].fn)
+			pr->ch[h.ch].fn(pr->ch[h.ch].arg, pr->ain.ptr + off, h.n);
+		off += h.n;
+	}
+}
+
 /* sim_par_hooks.loop: windows until every rank drained, passed `until` or stopped. */
 static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 {
@@ -368,6 +412,7 @@ static void on_loop(void *arg, sim_ctx *ctx, ncsim_time_t until)
 		pr->in.len = 0;
 		if (pm)
 			pm->window_end(pm->arg, pr->min.ptr, pr->min.len);
+		deliver_channels(pr);
 		uint64_t *v = h.v;
 		ncsim_time_t t = v[0], mt = SIM_FOREVER;
 		if (pm && pm->agreed(pm->arg, v[2], &mt)) {
@@ -466,6 +511,7 @@ par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t
 	memcpy(pr->owner, owner, n * sizeof *owner);
 	pr->out = xcalloc(size, sizeof *pr->out);
 	pr->mout = xcalloc(size, sizeof *pr->mout);
+	pr->aout = xcalloc(size, sizeof *pr->aout);
 	pr->sbuf = xcalloc(size, sizeof *pr->sbuf);
 	pr->sent_min = SIM_FOREVER;
 	pr->st = (par_stats){.ranks = size, .lookahead = lookahead};
@@ -479,15 +525,43 @@ void par_set_model(par_run *pr, const par_model *pm) { pr->pm = pm; }
 
 uint32_t par_me(const par_run *pr) { return pr->rank; }
 
-void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t)
+/* Appends n bytes to b; t counts towards the next window's start. */
+static void post(par_run *pr, par_bytes *b, const void *data, size_t n, ncsim_time_t t)
 {
 	if (t < pr->sent_min)
 		pr->sent_min = t;
-	par_bytes *b = &pr->mout[rank];
 	VEC_GROW(b, b->len + n);
 	memcpy(b->ptr + b->len, data, n);
 	b->len += n;
 }
+
+void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t)
+{
+	post(pr, &pr->mout[rank], data, n, t);
+}
+
+int par_channel_add(par_run *pr, void (*fn)(void *arg, const void *rec, size_t n), void *arg)
+{
+	if (pr->nch == PAR_MAX_CHANNELS)
+		return -1;
+	pr->ch[pr->nch] = (par_channel){fn, arg};
+	return (int)pr->nch++;
+}
+
+void par_channel_drop(par_run *pr, int id)
+{
+	if (id >= 0 && (unsigned)id < pr->nch)
+		pr->ch[id].fn = NULL;
+}
+
+void par_post_ch(par_run *pr, int id, uint32_t rank, const void *data, size_t n, ncsim_time_t t)
+{
+	ch_hdr h = {(uint32_t)id, (uint32_t)n};
+	post(pr, &pr->aout[rank], &h, sizeof h, t);
+	post(pr, &pr->aout[rank], data, n, t);
+}
+
+uint32_t par_owner(const par_run *pr, sim_eid id) { return pr->owner[id]; }
 
 void par_detach(par_run *pr)
 {
@@ -497,13 +571,16 @@ void par_detach(par_run *pr)
 	for (uint32_t i = 0; i < pr->size; i++) {
 		VEC_FREE(&pr->out[i]);
 		VEC_FREE(&pr->mout[i]);
+		VEC_FREE(&pr->aout[i]);
 		VEC_FREE(&pr->sbuf[i]);
 	}
 	free(pr->out);
 	free(pr->mout);
+	free(pr->aout);
 	free(pr->sbuf);
 	VEC_FREE(&pr->in);
 	VEC_FREE(&pr->min);
+	VEC_FREE(&pr->ain);
 	VEC_FREE(&pr->raw);
 	free(pr->owner);
 	free(pr);

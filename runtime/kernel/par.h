@@ -116,6 +116,20 @@ void par_set_model(par_run *pr, const par_model *pm);
 void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t);
 /* This rank of pr. */
 uint32_t par_me(const par_run *pr);
+/* The rank that owns entity id. */
+uint32_t par_owner(const par_run *pr, sim_eid id);
+/*
+ * Channels of records for the layers above the model (the MPI layer's
+ * envelopes, the collectives' board): every rank adds the same channels in
+ * the same order. A record posted with par_post_ch during a window reaches
+ * fn(arg, rec, n) on rank `rank` after the model's window_end, one call per
+ * record, in rank order and each rank's posting order; t as for par_post.
+ * par_channel_add returns the channel's id, or -1 when all are taken;
+ * par_channel_drop stops its calls.
+ */
+int par_channel_add(par_run *pr, void (*fn)(void *arg, const void *rec, size_t n), void *arg);
+void par_channel_drop(par_run *pr, int id);
+void par_post_ch(par_run *pr, int id, uint32_t rank, const void *data, size_t n, ncsim_time_t t);
 
 /* Sum of v over the ranks (v without MPI). Every rank must call it. */
 uint64_t par_sum_u64(uint64_t v);
@@ -132,6 +146,8 @@ void par_sum_u64s(uint64_t *v, size_t n);
  * must call it.
  */
 void par_gather(const void *mine, size_t n, void **all, size_t *alln);
+/* Rank 0's n bytes at buf reach buf on every rank. Every rank must call it. */
+void par_bcast(void *buf, size_t n);
 /* Every rank receives every rank's n bytes mine[0..n) in rank order into all (size x n bytes). */
 void par_allgather(const void *mine, size_t n, void *all);
 

@@ -10,6 +10,7 @@
 #include "base/checked.h"
 #include "base/defaults.h"
 #include "base/sysconf.h"
+#include "runtime/mpi/mpi_par.h"
 #include "runtime/task/latency.h"
 #include "runtime/task/msglog.h"
 #include "runtime/task/task.h"
@@ -139,7 +140,7 @@ ncsim_time_t mp_shm_time(const mp_params *p, uint64_t bytes)
 
 /* ------------------------------------------------------------ envelopes */
 
-static uint32_t env_new(mp_envpool *ep)
+uint32_t mp_env_new(mp_envpool *ep)
 {
 	uint32_t i;
 	if (ep->free) {
@@ -159,9 +160,29 @@ static uint32_t env_new(mp_envpool *ep)
 
 static void env_free(mp_envpool *ep, uint32_t i)
 {
+	if (ep->par)
+		mpp_forget(ep->par, i);
 	mp_env_at(ep, i)->next = ep->free;
 	ep->free = i + 1;
 	ep->live--;
+}
+
+/*
+ * In a partitioned run each side frees its own copy of an envelope whose
+ * ends live on two ranks when its part of the protocol is over: the
+ * sender's (home) copy after its last wire message or the ACK, the
+ * receiver's mirror after its last one.
+ */
+static void home_done(mp_envpool *ep, uint32_t i)
+{
+	if (mp_env_at(ep, i)->xr == MP_XR_HOME)
+		env_free(ep, i);
+}
+
+static void mirror_done(mp_envpool *ep, uint32_t i)
+{
+	if (mp_env_at(ep, i)->xr == MP_XR_MIRROR)
+		env_free(ep, i);
 }
 
 /*
@@ -409,6 +430,8 @@ static void wire_msg(rt_task *from, uint32_t to, uint32_t envi, enum mp_wire kin
 		.cookie = envi,
 		.cookie2 = kind,
 	};
+	if (w->envs.par)
+		msg.cookie = mpp_wire(w->envs.par, envi, msg.notify);
 	int rc = msg.src_node == msg.dst_node ? shm_inject(from, &msg) : net_inject(w->net, w->ctx, &msg);
 	if (rc < 0)
 		refused(from, to, &msg, rc);
@@ -528,10 +551,12 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	ncsim_time_t now = sim_now(w->ctx);
 	m->reqs.ptr[idx] = (mp_req){.gen = m->reqs.ptr[idx].gen, .send = 1, .state = MP_RQ_NET, .proto = (uint8_t)proto,
 	                            .mctx = (uint8_t)mctx, .peer = dst, .tag = tag, .bytes = bytes, .t_post = now};
-	uint32_t ei = env_new(&w->envs);
+	uint32_t ei = mp_env_new(&w->envs);
 	*mp_env_at(&w->envs, ei) = (mp_env){.src = t->rank, .dst = dst, .mctx = (uint8_t)mctx, .proto = (uint8_t)proto,
 	                                     .consumed = (flags & RT_MSG_CONSUMED) != 0, .tclass = (uint8_t)tclass,
 	                                     .tag = tag, .bytes = bytes, .sreq = h, .t_send = now};
+	if (w->envs.par)
+		mpp_created(w->envs.par, ei, t->job->first_eid + dst);
 	t->tot.bytes_sent += bytes;
 	t->tot.msgs_sent++;
 	ncsim_time_t delay = mp_send_delay(p, bytes);
@@ -562,6 +587,8 @@ rt_req mp_post_send(rt_task *t, int mctx, uint32_t dst, uint64_t bytes, rt_int t
 	send_first(t, ei, mp_env_at(&w->envs, ei));
 	if (proto != MP_LARGE)
 		m->reqs.ptr[idx].state = MP_RQ_DONE;
+	if (proto == MP_SMALL)
+		home_done(&w->envs, ei);
 	return h;
 }
 
@@ -791,10 +818,12 @@ static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 	if (e->consumed) {
 		t->tot.bytes_recv += e->bytes;
 		t->tot.msgs_recv++;
-		if (e->proto == MP_LARGE)
+		if (e->proto == MP_LARGE) {
 			wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
-		else
+			mirror_done(&w->envs, ei);
+		} else {
 			env_free(&w->envs, ei);
+		}
 		return 0;
 	}
 	mp_req *r = req_of(&t->mpi, e->rreq);
@@ -809,6 +838,7 @@ static int rdma_data(rt_task *t, uint32_t ei, mp_env *e)
 		t->tot.bytes_recv += e->bytes;
 		t->tot.msgs_recv++;
 		wire(t, e->src, ei, MP_W_ACK, w->mp.header_bytes, NET_CLASS_CTRL);
+		mirror_done(&w->envs, ei);
 	}
 	return 1;
 }
@@ -827,6 +857,8 @@ static int sent(rt_task *t, uint32_t ei, mp_env *e)
 		return 0;
 	}
 	send_first(t, ei, e);
+	if (e->proto == MP_SMALL)
+		home_done(&t->w->envs, ei);
 	if (e->proto == MP_LARGE || !r)
 		return 0;
 	req_done(&t->mpi, r);
@@ -839,7 +871,7 @@ static int nic_left(rt_task *t, uint32_t ei, mp_env *e)
 	mp_req *r = req_of(&t->mpi, e->sreq);
 	if (r)
 		req_done(&t->mpi, r);
-	if (e->sent_wait == 2)
+	if (e->sent_wait == 2 || e->xr == MP_XR_HOME)
 		env_free(&t->w->envs, ei);
 	else
 		e->sent_wait = 0;
@@ -865,6 +897,8 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 		return;
 	}
 	uint32_t ei = (uint32_t)d->cookie;
+	if (d->cookie & MPP_KEY_BIT)
+		ei = mpp_local(t->w->envs.par, d->cookie);
 	mp_env *e = mp_env_at(&t->w->envs, ei);
 	int progressed = 0;
 	if (d->sent) {
@@ -881,6 +915,8 @@ void mp_deliver(rt_task *t, const net_delivery *d)
 	case MP_W_RDMA_REQ:
 		/* At the sender: its NIC serves the get, no CPU involved. */
 		wire(t, e->dst, ei, MP_W_RDMA_DATA, e->bytes, e->tclass);
+		if (e->proto == MP_MEDIUM)
+			home_done(&t->w->envs, ei);
 		break;
 	case MP_W_RDMA_DATA:
 		progressed = rdma_data(t, ei, e);

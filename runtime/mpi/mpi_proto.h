@@ -149,6 +149,7 @@ typedef struct mp_env {
 	uint32_t dst;
 	uint8_t mctx, proto, consumed, tclass;
 	uint8_t sent_wait;   /* a delayed eager send waits for its NIC's notice: 1, and 2 once received (mpi_proto.c) */
+	uint8_t xr;          /* enum mp_xr (mpi_par.h): 0 in a sequential run */
 	rt_int tag;
 	uint64_t bytes;
 	rt_req sreq, rreq;
@@ -169,8 +170,12 @@ typedef struct mp_envpool {
 	uint64_t live, peak;
 	ncsim_time_t *shm_free;  /* shm_free[eid] */
 	uint32_t shm_n;          /* entries of shm_free */
+	struct mp_par *par;      /* a partitioned run's home copies and mirrors (mpi_par.h), or NULL */
 } mp_envpool;
 #define MP_ENV_CHUNK 4096u
+
+/* A new envelope of ep (its contents are the caller's to fill). */
+uint32_t mp_env_new(mp_envpool *ep);
 
 /* The OpenMPI over Omni-Path calibration (see mpi_proto.c for the values). */
 void mp_params_default(mp_params *p);

@@ -228,6 +228,13 @@ struct par_run;
  */
 int df_par_attach(net_model *m, struct par_run *pr, const df_partition *part, unsigned tclass, char **err);
 /*
+ * Creates the labels of every (job, class) pair of njobs jobs, in that
+ * order, on every rank alike: a rank forwards packets of pairs it never
+ * injects, and label numbers must mean the same everywhere. 0, or -1 with
+ * *err when the pairs do not fit in a label.
+ */
+int df_par_labels(net_model *m, unsigned njobs, char **err);
+/*
  * After the partitioned run: every rank's counters summed into every rank's
  * model (statistics, links, conservation), so that the checks and writers
  * see one run; m is sequential again. Every rank must call it. -1 if the

@@ -594,6 +594,17 @@ int df_par_attach(net_model *nm, par_run *pr, const df_partition *part, unsigned
 	return 0;
 }
 
+int df_par_labels(net_model *nm, unsigned njobs, char **err)
+{
+	df_model *m = (df_model *)nm;
+	if ((size_t)njobs * NET_NCLASSES > NL_MAX - 1)
+		return df_fail(err, "a run over ranks labels the links of at most %u jobs", (NL_MAX - 1) / NET_NCLASSES);
+	for (unsigned j = 0; j < njobs; j++)
+		for (unsigned c = 0; c < NET_NCLASSES; c++)
+			(void)nl_label(&m->labels, j, c);
+	return 0;
+}
+
 /* Element-wise sums of n u64 values at stride `stride` bytes from base (gathered, reduced, scattered). */
 static void sum_strided(void *base, size_t n, size_t stride)
 {

@@ -45,15 +45,27 @@ uint8_t nl_label_new(nl_labels *l, unsigned job, unsigned tclass)
 
 void nl_write_header(FILE *out) { fputs("router,port,kind,peer,job,class,bytes\n", out); }
 
+/*
+ * The rows of a link come in (job, class) order, whatever the order in which
+ * the pairs first injected: a partitioned run creates every label up front
+ * (df_par_labels), and its file must be the sequential run's.
+ */
 void nl_write_link(const nl_labels *l, FILE *out, size_t slot, const char *prefix)
 {
-	for (uint32_t i = 0; i < NL_MAX && l->bytes[i]; i++) {
-		uint64_t b = l->bytes[i][slot];
-		if (!b)
-			continue;
-		if (i == NL_MAX - 1)
-			fprintf(out, "%s,-1,other,%" PRIu64 "\n", prefix, b);
-		else
-			fprintf(out, "%s,%u,%s,%" PRIu64 "\n", prefix, l->job[i], net_class_name(l->cls[i]), b);
+	uint8_t ord[NL_MAX];
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < NL_MAX - 1 && l->bytes[i]; i++) {
+		uint32_t k = n++;
+		for (; k > 0 && (l->job[ord[k - 1]] > l->job[i] ||
+		                 (l->job[ord[k - 1]] == l->job[i] && l->cls[ord[k - 1]] > l->cls[i])); k--)
+			ord[k] = ord[k - 1];
+		ord[k] = (uint8_t)i;
 	}
+	for (uint32_t k = 0; k < n; k++) {
+		uint64_t b = l->bytes[ord[k]][slot];
+		if (b)
+			fprintf(out, "%s,%u,%s,%" PRIu64 "\n", prefix, l->job[ord[k]], net_class_name(l->cls[ord[k]]), b);
+	}
+	if (l->bytes[NL_MAX - 1] && l->bytes[NL_MAX - 1][slot])
+		fprintf(out, "%s,-1,other,%" PRIu64 "\n", prefix, l->bytes[NL_MAX - 1][slot]);
 }

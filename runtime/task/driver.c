@@ -19,6 +19,7 @@
 #include "base/memlimit.h"
 
 #include "runtime/coll/coll.h"
+#include "runtime/kernel/par.h"
 #include "runtime/kernel/progress.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/net/netfactory.h"
@@ -33,6 +34,7 @@
 #include "base/defaults.h"
 #include "base/sysconf.h"
 #include "runtime/task/guard.h"
+#include "runtime/task/drv_par.h"
 #include "runtime/task/msglog.h"
 #include "runtime/task/task.h"
 
@@ -310,6 +312,10 @@ static int open_msg_log(drv_sim *s, char **err);
 static sto_system *storage_on_demand(void *ctx, char **err)
 {
 	drv_sim *s = ctx;
+	if (s->w->par) {
+		*err = xasprintf("file I/O %s", DRVP_NOT_YET);
+		return NULL;
+	}
 	s->sto = make_storage(s->sys, s->net, s->ctx, err);
 	if (s->sto && s->io_csv)
 		sto_set_io_log(s->sto, outfile_stream(s->io_csv)); /* the file is still empty */
@@ -392,6 +398,17 @@ static int setup_logs(drv_sim *s, const drv_jobspec *js, task_job *j, const char
 	return 0;
 }
 
+/* A run over MPI ranks: what cannot run there yet is refused, the rest partitioned (drv_par.h). */
+static int split(drv_sim *s, char **err)
+{
+	const char *no = s->sto ? "storage" : s->o.message_log ? "--message-log" : s->o.io_log ? "--io-log" : NULL;
+	if (no) {
+		*err = xasprintf("%s %s", no, DRVP_NOT_YET);
+		return -1;
+	}
+	return drvp_attach(s->w, stderr, err);
+}
+
 /* Network, storage, MPI parameters, collectives and task layer. 0, or -1 with *err. */
 static int build(drv_sim *s, char **err)
 {
@@ -455,6 +472,9 @@ static int build(drv_sim *s, char **err)
 	char uuid[40];
 	make_uuid(s->o.seed, uuid);
 	time_t created = time(NULL);
+	/* One run: every rank's logs name rank 0's identifier and date. */
+	par_bcast(uuid, sizeof uuid);
+	par_bcast(&created, sizeof created);
 	for (size_t i = 0; i < s->jobs.len; i++) {
 		drv_jobspec *js = &s->jobs.ptr[i];
 		uint64_t seed = js->args.seed_given ? js->args.seed : s->o.seed;
@@ -469,6 +489,8 @@ static int build(drv_sim *s, char **err)
 		if (setup_logs(s, js, j, uuid, created, err) < 0)
 			return -1;
 	}
+	if (par_size() > 1 && split(s, err) < 0)
+		return -1;
 	if (s->o.message_log && s->o.out_dir && open_msg_log(s, err) < 0)
 		return -1;
 	if (s->o.io_log && s->o.out_dir) {
@@ -605,6 +627,8 @@ static int run(drv_sim *s, FILE *err)
 	sim_set_progress(s->ctx, (enum sim_progress)s->o.progress, 0);
 	sim_set_interrupt(s->ctx, s->interrupt);
 	int stopped = sim_run(s->ctx, s->o.until ? s->o.until : SIM_FOREVER) < 0;
+	if (drvp_finish(s->w) < 0)
+		stopped = 1;
 	const sim_stats *st = sim_get_stats(s->ctx);
 	for (size_t i = 0; i < s->w->all.len; i++) {
 		const rt_task *t = s->w->all.ptr[i];
@@ -645,6 +669,8 @@ static int run(drv_sim *s, FILE *err)
 	/* Conservation: what clients wrote is what the devices stored, every request completed. */
 	if (s->sto && sto_check(s->sto, err) < 0)
 		bad = 1;
+	if (s->w->par) /* every rank checks its own part: one that fails fails them all */
+		bad = par_max_u64((uint64_t)bad) != 0;
 	s->status = bad ? "failed" : "ok";
 	return bad;
 }
@@ -743,6 +769,8 @@ void drv_free(drv_sim *s)
 		return;
 	outfile_abort(s->io_csv);
 	outfile_abort(s->msg_csv);
+	if (s->w)
+		drvp_free(s->w);
 	task_world_free(s->w);
 	sto_free(s->sto);
 	net_destroy(s->net);
@@ -854,7 +882,49 @@ static char *parent_of(const char *path)
 	return n == 0 ? xstrdup(".") : xstrndup(path, n);
 }
 
+static int outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err);
+
+/* Rank 0's string s (or NULL) on every rank, as a heap copy; s is read on rank 0 only. */
+static char *bcast_str(const char *s)
+{
+	uint64_t n = par_rank() == 0 && s ? strlen(s) + 1 : 0;
+	par_bcast(&n, sizeof n);
+	if (!n)
+		return NULL;
+	char *v = xmalloc(n);
+	if (par_rank() == 0)
+		memcpy(v, s, n);
+	par_bcast(v, n);
+	return v;
+}
+
+/*
+ * In a run over MPI ranks one folder serves them all: rank 0 prepares it,
+ * the others write their tasks' logs into it and leave it to rank 0.
+ */
 int drv_outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err)
+{
+	if (par_size() == 1)
+		return outdir_begin(d, out, force, label, err);
+	*d = (drv_outdir){.force = force};
+	int64_t rc = par_rank() == 0 ? outdir_begin(d, out, force, label, err) : 0;
+	par_bcast(&rc, sizeof rc);
+	char *e = bcast_str(rc < 0 ? *err : NULL), *path = bcast_str(d->path), *staging = bcast_str(d->staging);
+	if (par_rank() == 0) {
+		free(e);
+		free(path);
+		free(staging);
+		return (int)rc;
+	}
+	*d = (drv_outdir){.path = path, .staging = staging, .force = force, .shared = 1};
+	if (rc < 0)
+		*err = e;
+	else
+		free(e);
+	return (int)rc;
+}
+
+static int outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err)
 {
 	*d = (drv_outdir){.force = force};
 	struct stat st;
@@ -909,6 +979,11 @@ static int commit_fresh(drv_outdir *d, char **err)
 int drv_outdir_commit(drv_outdir *d, char **err)
 {
 	struct stat st;
+	if (d->shared) { /* rank 0's folder: it commits it */
+		free(d->staging);
+		d->staging = NULL;
+		return 0;
+	}
 	if (!d->staging) {
 		*err = xasprintf("the output folder %s was removed", d->path ? d->path : "");
 		return -1;
@@ -936,6 +1011,11 @@ void drv_outdir_abort(drv_outdir *d)
 {
 	if (!d->staging)
 		return;
+	if (d->shared) {
+		free(d->staging);
+		d->staging = NULL;
+		return;
+	}
 	remove_tree(d->staging);
 	free(d->staging);
 	d->staging = NULL;
@@ -960,6 +1040,14 @@ int drv_run_out(drv_sim *s, drv_outdir *d, FILE *msg)
 	s->od = d;
 	int rc = drv_run(s, msg);
 	s->od = NULL;
+	if (par_size() > 1) {
+		/* Every rank has closed its logs before rank 0 writes, commits or removes the folder; it alone writes. */
+		(void)par_max_u64(0);
+		if (par_rank() != 0 && rc >= 0 && rc != DRV_FAILED) {
+			drv_outdir_commit(d, &err);
+			return rc == DRV_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
+		}
+	}
 	if (rc < 0 || rc == DRV_FAILED) {
 		drv_outdir_abort(d);
 		return EXIT_INPUT;

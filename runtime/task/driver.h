@@ -111,6 +111,7 @@ typedef struct drv_outdir {
 	char *path;    /* the folder the user gets (heap) */
 	char *staging; /* the temporary folder (heap), NULL once committed or removed */
 	int force;     /* replace an existing path on commit */
+	int shared;    /* a rank other than 0 of a run over MPI ranks: rank 0's folder, never committed or removed here */
 } drv_outdir;
 
 /*

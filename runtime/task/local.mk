@@ -6,11 +6,11 @@ ncsiminclude_HEADERS += include/ncsim/rt.h
 # MPI protocol layer, deadlock reports, program options, the run driver and its
 # guard (signals, crashes, the watchdog), log files and OUTPUTS, random numbers,
 # the I/O client.
-noinst_HEADERS += runtime/task/coro.h runtime/task/task.h runtime/task/counters.h runtime/mpi/mpi_proto.h runtime/mpi/match.h runtime/mpi/p2p.h \
-	runtime/task/deadlock.h runtime/task/params.h runtime/task/driver.h runtime/task/options.h runtime/task/guard.h \
+noinst_HEADERS += runtime/task/coro.h runtime/task/task.h runtime/task/counters.h runtime/mpi/mpi_proto.h runtime/mpi/mpi_par.h runtime/mpi/match.h runtime/mpi/p2p.h \
+	runtime/task/deadlock.h runtime/task/params.h runtime/task/driver.h runtime/task/drv_par.h runtime/task/options.h runtime/task/guard.h \
 	runtime/task/tasks_csv.h runtime/task/summary.h runtime/task/latency.h runtime/task/msglog.h runtime/task/rt_log.h runtime/task/rt_random.h runtime/io/io_client.h
 libncsim_la_SOURCES += runtime/task/coro.c runtime/task/task.c runtime/task/counters.c runtime/task/compute.c runtime/mpi/p2p.c \
-	runtime/mpi/mpi_proto.c runtime/mpi/match.c runtime/task/deadlock.c runtime/task/params.c runtime/task/driver.c runtime/task/rt_main.c \
+	runtime/mpi/mpi_proto.c runtime/mpi/mpi_par.c runtime/mpi/match.c runtime/task/deadlock.c runtime/task/params.c runtime/task/driver.c runtime/task/drv_par.c runtime/task/rt_main.c \
 	runtime/task/options.c runtime/task/guard.c \
 	runtime/task/tasks_csv.c runtime/task/summary.c runtime/task/latency.c runtime/task/msglog.c runtime/task/rt_log.c runtime/task/rt_random.c runtime/io/io_client.c
 

@@ -20,6 +20,7 @@
 
 #include "runtime/stats/ncptl_log.h"
 #include "runtime/stats/outfile.h"
+#include "runtime/task/drv_par.h"
 #include "runtime/task/task.h"
 
 extern char **environ;
@@ -143,12 +144,34 @@ static int secret_name(const char *name, size_t name_len)
 	return 0;
 }
 
+/*
+ * 1 for a variable an MPI launcher or library sets (Open MPI, PMIx, the PSM
+ * libraries' switches) and for the shell's `_` (the command that started
+ * ncsim: mpirun or ncsim): they describe how ncsim was started, not the
+ * simulation, and differ from rank to rank, so a run over ranks logs the
+ * sequential run's environment.
+ */
+static int launcher_var(const char *v, size_t n)
+{
+	static const char *const pre[] = {"OMPI_", "PMIX_", "PMI_", "OPAL_", "PRTE_"};
+	static const char *const whole[] = {"HFI_NO_BACKTRACE", "IPATH_NO_BACKTRACE", "PSM2_DEVICES", "_"};
+	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
+		if (n > strlen(pre[i]) && !strncmp(v, pre[i], strlen(pre[i])))
+			return 1;
+	for (size_t i = 0; i < sizeof whole / sizeof *whole; i++)
+		if (n == strlen(whole[i]) && !strncmp(v, whole[i], n))
+			return 1;
+	return 0;
+}
+
 /* The environment of the prologue: every variable, with "(hidden)" as the value of those named like secrets. */
 static void fill_env(rl_job *j)
 {
 	for (char **e = environ; e && *e; e++) {
 		const char *eq = strchr(*e, '=');
 		size_t n = eq ? (size_t)(eq - *e) : strlen(*e);
+		if (launcher_var(*e, n))
+			continue;
 		char *v = secret_name(*e, n) ? xasprintf("%.*s=(hidden)", (int)n, *e) : xstrdup(*e);
 		keep(j, v);
 		VEC_PUSH(&j->env, v);
@@ -300,6 +323,10 @@ void rt_output(rt_task *t, const char *line)
 {
 	if (cnt_suppressed(&t->cnt))
 		return;
+	if (t->w->par) { /* printed by rank 0 after the run, in the same order */
+		drvp_output(t->w, line);
+		return;
+	}
 	/* Handlers run in (time, entity, sequence) order: the lines come out in simulated-time order. */
 	FILE *f = t->w->out ? t->w->out : stdout;
 	fputs(line, f);

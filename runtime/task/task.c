@@ -392,10 +392,16 @@ static void record_failure(rt_task *t, const char *msg)
 	                          : xasprintf("%s (%s, time %.6f us)", msg, name, us);
 	char *full = p->source_file && t->line > 0 ? xasprintf("%s:%d: %s", p->source_file, t->line, where)
 	                                           : xasprintf("%s: %s", p->name, where);
-	fprintf(stderr, "%s\n", full);
+	if (!w->par) /* over ranks, rank 0 prints the run's first failure after the run (drv_par.c) */
+		fprintf(stderr, "%s\n", full);
 	if (!w->fatal) {
 		w->fatal = full;
 		w->fatal_msg = where;
+		/* the firing event's key: the order in which a sequential run meets failures */
+		const sim_event *ev = sim_firing(w->ctx);
+		w->fatal_at = sim_now(w->ctx);
+		w->fatal_src = ev ? ev->src : t->eid;
+		w->fatal_seq = ev ? ev->seq : 0;
 	} else {
 		free(full);
 		free(where);

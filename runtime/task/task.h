@@ -181,6 +181,9 @@ struct task_world {
 	VEC(rt_task *) all;   /* every task, in entity order */
 	char *fatal;          /* first rt_fatal message, or NULL */
 	char *fatal_msg;      /* its text without the program name and location (log epilogues) */
+	ncsim_time_t fatal_at; /* the key (time, source, sequence) of the event in which it happened */
+	sim_eid fatal_src;
+	uint64_t fatal_seq;
 	uint32_t running;     /* tasks that have not returned */
 	struct sto_system *sto;          /* storage subsystem (set by the driver), or NULL */
 	struct tk_msglog *msglog;        /* messages.csv while the run writes it (set by the driver), or NULL */
@@ -191,6 +194,7 @@ struct task_world {
 	struct trf_world *traffic;       /* traffic models (runtime/traffic/traffic.h), created on first use, or NULL */
 	struct ncsim_filecache *files;   /* rt_filecache, created on first use */
 	FILE *out;                       /* OUTPUTS lines (stdout unless redirected) */
+	struct drv_par *par;             /* a run over MPI ranks (runtime/task/drv_par.h), or NULL */
 };
 
 /* Creates the task layer on ctx and net (both owned by the caller). */

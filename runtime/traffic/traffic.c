@@ -9,6 +9,7 @@
 
 #include "runtime/coll/coll.h"
 #include "runtime/mpi/p2p.h"
+#include "runtime/task/drv_par.h"
 #include "runtime/traffic/gen.h"
 #include "runtime/traffic/vef.h"
 
@@ -113,6 +114,8 @@ trf_world *trf_world_find(task_world *w)
 trf_world *trf_world_of(rt_task *t)
 {
 	if (!t->w->traffic) {
+		if (t->w->par)
+			rt_fatal(t, "traffic models " DRVP_NOT_YET);
 		trf_world *tw = world_new(t->w);
 		t->w->traffic = tw;
 		if (tw->neps == 0)

@@ -52,11 +52,4 @@ check "group -np 2: the measured imbalance is 2" grep -q ', 0 remote events, bus
 ranks 2 "$ncsim" netbench --system df-small --duration 10us --no-progress --load 20 --out bad >bad.out 2>bad.err
 check "-np 2: a bad option ends every rank with status 2" test $? -eq 2
 check "-np 2: no output folder after a failure" test ! -e bad
-# ncsim run does not run over ranks yet: under a 2-rank launch it refuses before writing anything,
-# instead of every rank simulating the whole program into the same folder.
-printf 'All tasks compute for 1 microsecond.\n' >one.ncptl
-ranks 2 "$ncsim" run one.ncptl -n 2 --no-progress --out runout >run.out 2>run.err
-check "-np 2: ncsim run refuses with status 2" test $? -eq 2
-check "-np 2: ncsim run says why" grep -q 'ncsim run: cannot run over 2 MPI ranks yet' run.err
-check "-np 2: ncsim run wrote no folder" test ! -e runout
 exit $((failed > 0))

@@ -1,0 +1,302 @@
+/*
+ * drv_par.c - the partitioned `ncsim run` (see drv_par.h).
+ */
+#include "runtime/task/drv_par.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "runtime/kernel/par.h"
+#include "runtime/coll/coll.h"
+#include "runtime/mpi/mpi_par.h"
+#include "runtime/net/dragonfly.h"
+#include "runtime/task/latency.h"
+
+/* An OUTPUTS line with the key of the event that printed it and its place among that event's lines. */
+typedef struct out_line {
+	ncsim_time_t time;
+	uint64_t seq, ord;
+	uint32_t src, len; /* len bytes of text follow the record */
+} out_line;
+
+struct drv_par {
+	par_run *pr;
+	task_world *w;
+	int board;              /* the channel of the collectives' board */
+	VEC(unsigned char) out; /* out_line records, each followed by its text */
+	uint64_t nout;
+};
+
+/* What rank 0 needs of a task it does not run. */
+typedef struct task_rec {
+	uint32_t index; /* in w->all */
+	uint8_t state;
+	int32_t line;
+	task_totals tot;
+} task_rec;
+
+/* Owner of every entity: the network's by group, each task with its node; -1 with *err if one is left. */
+static uint32_t *owners(task_world *w, const df_partition *part, char **err)
+{
+	sim_eid n = sim_entity_count(w->ctx);
+	uint32_t *owner = xmalloc((n ? n : 1) * sizeof *owner);
+	for (sim_eid i = 0; i < n; i++)
+		owner[i] = UINT32_MAX;
+	df_partition_owner(w->net, part, owner);
+	for (size_t i = 0; i < w->all.len; i++)
+		owner[w->all.ptr[i]->eid] = df_partition_rank_of_node(w->net, part, w->all.ptr[i]->node);
+	for (sim_eid i = 0; i < n; i++)
+		if (owner[i] == UINT32_MAX) {
+			*err = xasprintf("entity %u of the model belongs to no rank: a part of this run %s", (unsigned)i,
+			                 DRVP_NOT_YET);
+			free(owner);
+			return NULL;
+		}
+	return owner;
+}
+
+/* A board deposit on the wire: the collective's tag, the member, its value, then the group's n members. */
+typedef struct board_rec {
+	rt_int tag;
+	double v;
+	int32_t me, n;
+} board_rec;
+
+static void on_board(void *arg, const void *rec, size_t n)
+{
+	drv_par *p = arg;
+	board_rec r;
+	memcpy(&r, rec, sizeof r);
+	if (n != sizeof r + (size_t)r.n * sizeof(rt_int)) {
+		fprintf(stderr, "ncsim: internal error: a board record of %zu bytes\n", n);
+		abort();
+	}
+	rt_int *members = xmalloc(((size_t)r.n ? (size_t)r.n : 1) * sizeof *members);
+	memcpy(members, (const unsigned char *)rec + sizeof r, (size_t)r.n * sizeof *members);
+	rt_group g = {.members = members, .n = r.n};
+	coll_board_deposit(p->w->coll, &g, r.tag, r.me, r.v);
+	free(members);
+}
+
+void drvp_board_post(rt_task *t, const rt_group *g, rt_int tag, int me, double v)
+{
+	drv_par *p = t->w->par;
+	uint32_t size = par_size(), self = par_me(p->pr);
+	unsigned char *to = xcalloc(size, 1);
+	for (int i = 0; i < g->n; i++)
+		to[par_owner(p->pr, t->job->first_eid + task_phys(t, g->members[i]))] = 1;
+	size_t len = sizeof(board_rec) + (size_t)g->n * sizeof(rt_int);
+	unsigned char *rec = xmalloc(len);
+	board_rec r = {.tag = tag, .v = v, .me = me, .n = g->n};
+	memcpy(rec, &r, sizeof r);
+	memcpy(rec + sizeof r, g->members, (size_t)g->n * sizeof(rt_int));
+	for (uint32_t k = 0; k < size; k++)
+		if (to[k] && k != self)
+			par_post_ch(p->pr, p->board, k, rec, len, SIM_FOREVER);
+	free(rec);
+	free(to);
+}
+
+int drvp_attach(task_world *w, FILE *report, char **err)
+{
+	if (strcmp(w->net->ops->name, "dragonfly")) {
+		*err = xasprintf("the %s network %s: only the packet-level dragonfly runs over ranks", w->net->ops->name,
+		                 DRVP_NOT_YET);
+		return -1;
+	}
+	/* The expected load: the nodes that hold tasks (df_partition_groups adds the transit share). */
+	double *weight = xcalloc(w->net->nnodes, sizeof *weight);
+	for (size_t i = 0; i < w->all.len; i++)
+		weight[w->all.ptr[i]->node] = 1;
+	df_partition part;
+	int rc = df_partition_groups(w->net, par_size(), weight, &part, err);
+	free(weight);
+	if (rc < 0)
+		return -1;
+	uint32_t *owner = owners(w, &part, err);
+	/* Every wire message carries at least a header: the shortest packet on a global link. */
+	ncsim_time_t la = df_lookahead(w->net, (uint32_t)(w->mp.header_bytes < UINT32_MAX ? w->mp.header_bytes : 0));
+	par_run *pr = owner ? par_attach(w->ctx, owner, sim_entity_count(w->ctx), la, err) : NULL;
+	free(owner);
+	if (pr && (df_par_attach(w->net, pr, &part, NET_CLASS_MPI, err) < 0 ||
+	           df_par_labels(w->net, (unsigned)w->jobs.len, err) < 0)) {
+		par_detach(pr);
+		pr = NULL;
+	}
+	if (pr && par_rank() == 0) {
+		df_partition_print(w->net, &part, report);
+		fprintf(report, "  lookahead: %.3f ns\n", (double)la / 1e3);
+	}
+	df_partition_clear(&part);
+	if (!pr)
+		return -1;
+	w->par = xcalloc(1, sizeof *w->par);
+	w->par->pr = pr;
+	w->par->w = w;
+	w->par->board = par_channel_add(pr, on_board, w->par);
+	w->envs.par = mpp_new(pr, &w->envs);
+	return 0;
+}
+
+void drvp_output(task_world *w, const char *line)
+{
+	drv_par *p = w->par;
+	const sim_event *ev = sim_firing(w->ctx);
+	out_line r = {.time = ev ? ev->time : 0, .seq = ev ? ev->seq : 0, .src = ev ? ev->src : 0,
+	              .ord = p->nout++, .len = (uint32_t)strlen(line)};
+	VEC_GROW(&p->out, p->out.len + sizeof r + r.len);
+	memcpy(p->out.ptr + p->out.len, &r, sizeof r);
+	memcpy(p->out.ptr + p->out.len + sizeof r, line, r.len);
+	p->out.len += sizeof r + r.len;
+}
+
+static int line_order(const void *pa, const void *pb)
+{
+	const out_line *a = *(const out_line *const *)pa, *b = *(const out_line *const *)pb;
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	if (a->src != b->src)
+		return a->src < b->src ? -1 : 1;
+	if (a->seq != b->seq)
+		return a->seq < b->seq ? -1 : 1;
+	return a->ord < b->ord ? -1 : a->ord > b->ord;
+}
+
+/* Rank 0 prints every rank's OUTPUTS lines in the order of their events' keys: the sequential run's order. */
+static void print_lines(task_world *w)
+{
+	void *all;
+	size_t n;
+	par_gather(w->par->out.ptr, w->par->out.len, &all, &n);
+	if (!all)
+		return;
+	VEC(const out_line *) v = {0};
+	for (size_t off = 0; off + sizeof(out_line) <= n;) {
+		const out_line *r = (const out_line *)(void *)((unsigned char *)all + off);
+		VEC_PUSH(&v, r);
+		off += sizeof *r + r->len;
+	}
+	qsort(v.ptr, v.len, sizeof *v.ptr, line_order);
+	FILE *f = w->out ? w->out : stdout;
+	for (size_t i = 0; i < v.len; i++) {
+		fwrite(v.ptr[i] + 1, 1, v.ptr[i]->len, f);
+		putc('\n', f);
+	}
+	VEC_FREE(&v);
+	free(all);
+}
+
+/* The states and totals of every task, into rank 0's records; the count of running tasks, on every rank. */
+static void gather_tasks(task_world *w)
+{
+	VEC(task_rec) mine = {0};
+	uint64_t done = 0;
+	uint32_t me = par_rank();
+	for (size_t i = 0; i < w->all.len; i++) {
+		rt_task *t = w->all.ptr[i];
+		if (par_owner(w->par->pr, t->eid) != me)
+			continue;
+		done += t->state == TK_DONE;
+		task_rec r = {.index = (uint32_t)i, .state = t->state, .line = t->line, .tot = t->tot};
+		VEC_PUSH(&mine, r);
+	}
+	w->running = (uint32_t)(w->all.len - par_sum_u64(done));
+	void *all;
+	size_t n;
+	par_gather(mine.ptr, mine.len * sizeof *mine.ptr, &all, &n);
+	VEC_FREE(&mine);
+	for (size_t off = 0; all && off + sizeof(task_rec) <= n; off += sizeof(task_rec)) {
+		task_rec r;
+		memcpy(&r, (unsigned char *)all + off, sizeof r);
+		rt_task *t = w->all.ptr[r.index];
+		t->state = r.state;
+		t->line = r.line;
+		t->tot = r.tot;
+	}
+	free(all);
+}
+
+/* A job's latency distribution summed over the ranks (integers only, as the sequential sum of integers). */
+static void reduce_lat(tk_lat *l)
+{
+	uint64_t v[3] = {l->h.count ? ~l->min : 0, l->max, (uint64_t)l->sum};
+	par_sum_u64s(&l->h.count, 1 + LH_BUCKETS);
+	for (int i = 0; i < 2; i++)
+		v[i] = par_max_u64(v[i]);
+	v[2] = par_sum_u64(v[2]);
+	l->min = v[0] ? ~v[0] : 0;
+	l->max = v[1];
+	l->sum = (double)v[2];
+}
+
+/* A rank's first failure: its event's key, then the message. */
+typedef struct fail_rec {
+	ncsim_time_t at;
+	uint64_t seq;
+	uint32_t src, len;
+} fail_rec;
+
+/*
+ * Every rank fails if one did; rank 0 prints the earliest failure (by its
+ * event's key), the one a sequential run would have stopped at.
+ */
+static void agree_failure(task_world *w)
+{
+	if (!par_max_u64(w->fatal != NULL))
+		return;
+	VEC(unsigned char) b = {0};
+	if (w->fatal) {
+		fail_rec r = {.at = w->fatal_at, .seq = w->fatal_seq, .src = w->fatal_src, .len = (uint32_t)strlen(w->fatal)};
+		VEC_GROW(&b, sizeof r + r.len);
+		memcpy(b.ptr, &r, sizeof r);
+		memcpy(b.ptr + sizeof r, w->fatal, r.len);
+		b.len = sizeof r + r.len;
+	}
+	void *all;
+	size_t n;
+	par_gather(b.ptr, b.len, &all, &n);
+	VEC_FREE(&b);
+	const fail_rec *first = NULL;
+	for (size_t off = 0; all && off + sizeof(fail_rec) <= n;) {
+		const fail_rec *r = (const fail_rec *)(void *)((unsigned char *)all + off);
+		if (!first || r->at < first->at || (r->at == first->at && (r->src < first->src ||
+		                                                           (r->src == first->src && r->seq < first->seq))))
+			first = r;
+		off += sizeof *r + r->len;
+	}
+	if (first)
+		fprintf(stderr, "%.*s\n", (int)first->len, (const char *)(first + 1));
+	free(all);
+	if (!w->fatal) {
+		w->fatal = xstrdup("the run failed on another rank");
+		w->fatal_msg = xstrdup("The run failed on another rank");
+	}
+}
+
+int drvp_finish(task_world *w)
+{
+	if (!w->par)
+		return 0;
+	int deadlock = df_par_finish(w->net) < 0;
+	gather_tasks(w);
+	for (size_t j = 0; j < w->jobs.len; j++)
+		for (int c = 0; c < TK_NLAT; c++)
+			reduce_lat(&w->jobs.ptr[j]->lat[c]);
+	print_lines(w);
+	agree_failure(w);
+	return deadlock ? -1 : 0;
+}
+
+void drvp_free(task_world *w)
+{
+	if (!w->par)
+		return;
+	mpp_free(w->envs.par);
+	w->envs.par = NULL;
+	par_channel_drop(w->par->pr, w->par->board);
+	par_detach(w->par->pr);
+	VEC_FREE(&w->par->out);
+	free(w->par);
+	w->par = NULL;
+}

@@ -1,0 +1,93 @@
+#!/bin/bash
+# tests/par/run.sh - `ncsim run` under mpirun (doc/parallel.md): programs split
+# over 1 to 4 ranks give the sequential run's outputs byte for byte: exit
+# status, stdout (the OUTPUTS lines), tasks.csv, links.csv, links_by_class.csv,
+# summary.json and the logs, less what differs between any two runs (dates,
+# the run's identifier, wall and CPU time, the command line and output folder).
+# The programs: the e2e ones that exercise point-to-point protocols (small,
+# medium and large messages, self and intra-node sends), every collective,
+# asynchronous sends, multicasts, reductions, groups, logs and OUTPUTS,
+# and a timed loop (whose allreduce of a value goes through the collectives'
+# board), on df-small (9 groups of 8 nodes: 2 to 4 ranks get 2 to 5 groups
+# each) with 32 tasks (nodes 0-31, groups 0-3: the partition gives every rank
+# at least one of those) and 36 tasks 2 per node (intra-node traffic too),
+# minimal and adaptive routing, both engines.
+# Then the failures: a run-time error on a task of rank 1 ends every rank with
+# the sequential run's status and message, and no output folder; what cannot
+# run over ranks yet (file I/O, traffic models) is refused the same way.
+. "$(dirname "$0")/lib.sh"
+cd "$work" || exit 2
+progs=$src/tests/e2e/progs
+sys=$src/stdlib/systems/df-small.conf
+
+# normalize FILE: what differs between any two runs removed.
+normalize() {
+	sed -e '/^# Unique execution identifier:/d' -e '/^# Log creation time:/d' -e '/^# Log completion time:/d' \
+		-e '/^# Elapsed time:/d' -e '/^# Process CPU usage/d' -e '/^# Number of page faults/d' \
+		-e '/^# Peak memory allocation/d' -e '/^# Command line:/d' -e '/"command_line": \[/,/\]/d' \
+		-e "s|$work/[a-z0-9.-]*||g" "$1"
+}
+
+# flat DIR: one normalized text of a run (status, stdout, every file of its folder).
+flat() {
+	echo "=== status $(cat "$1.rc")"
+	cat "$1.out"
+	[ -d "$1" ] || return 0
+	(cd "$1" && find . -type f | sort) | while read -r f; do
+		echo "=== $f"
+		normalize "$1/$f"
+	done
+}
+
+# same NAME PROG ARGS...: the sequential run, then -np 1..4, compared.
+same() {
+	local name=$1 prog=$2
+	shift 2
+	local run="run $prog --system $sys --no-wall-time --no-progress"
+	"$ncsim" $run --out "$name-seq" "$@" >"$name-seq.out" 2>"$name-seq.err"
+	echo $? >"$name-seq.rc"
+	flat "$name-seq" >"$name-seq.flat"
+	for k in 1 2 3 4; do
+		ranks "$k" "$ncsim" $run --out "$name-np$k" "$@" >"$name-np$k.out" 2>"$name-np$k.err"
+		echo $? >"$name-np$k.rc"
+		flat "$name-np$k" >"$name-np$k.flat"
+		if cmp -s "$name-seq.flat" "$name-np$k.flat"; then
+			echo "PASS: $name -np $k: the sequential run's outputs"
+		else
+			echo "FAIL: $name -np $k: the outputs differ from the sequential run's:"
+			diff "$name-seq.flat" "$name-np$k.flat" | head -20
+			failed=$((failed + 1))
+		fi
+	done
+}
+
+for p in pingpong bandwidth async multicast reduce groups aggregates outputs allothers hotspot8 selfsend receive timed; do
+	same "$p" "$progs/$p.ncptl" -n 32
+done
+same reduce-2pn "$progs/reduce.ncptl" -n 36 --tasks-per-node 2
+same pingpong-par "$progs/pingpong.ncptl" -n 32 --routing par --seed 11
+# The direct engine gives the same outputs (the compiled one ran above).
+same pingpong-direct "$progs/pingpong.ncptl" -n 32 --engine direct
+check "-np 2: rank 0 printed the partition" grep -q '^partition: 9 groups over 2 ranks' pingpong-np2.err
+check "-np 2: groups 0 and 2 on rank 0, 1 and 3 on rank 1" grep -q '^  rank 1: .*groups 1 3' pingpong-np2.err
+check "-np 1: no partition (the sequential kernel)" sh -c "! grep -q '^partition' pingpong-np1.err"
+
+# A run-time error of a task on rank 1 (task 31 is on node 31, group 3, which the
+# partition deals to rank 1): the sequential status and message, no folder.
+printf 'All tasks synchronize then\nfor each i in {0, ..., 6}\n  task 31 sleeps for 7 / (i - 3) microseconds.\n' >fail.ncptl
+"$ncsim" run fail.ncptl --system "$sys" -n 32 --no-progress --out fail-seq >fail-seq.out 2>fail-seq.err
+seq_rc=$?
+ranks 2 "$ncsim" run fail.ncptl --system "$sys" -n 32 --no-progress --out fail-np2 >fail-np2.out 2>fail-np2.err
+check "failure -np 2: the sequential run's status ($seq_rc)" test $? -eq "$seq_rc"
+check "failure: the status is not 0" test "$seq_rc" -ne 0
+check "failure -np 2: the task's message with its source position" \
+	sh -c "grep 'fail.ncptl:3:' fail-seq.err >a; grep 'fail.ncptl:3:' fail-np2.err >b; test -s a && cmp -s a b"
+check "failure -np 2: no output folder" test ! -e fail-np2
+# Not yet over ranks: refused with a message, status 2 or a failed run, and no folder.
+ranks 2 "$ncsim" run "$progs/paper-io.ncptl" --system "$sys" -n 32 --no-progress --out io-np2 >io.out 2>io.err
+check "file I/O -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' io.err"
+check "file I/O -np 2: no output folder" test ! -e io-np2
+ranks 2 "$ncsim" run "$progs/traffic.ncptl" --system "$sys" -n 32 --no-progress --out trf-np2 >trf.out 2>trf.err
+check "traffic -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' trf.err"
+check "traffic -np 2: no output folder" test ! -e trf-np2
+exit $((failed > 0))
