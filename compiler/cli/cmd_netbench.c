@@ -110,16 +110,8 @@ static int write_outputs(const opt_set *o, drv_outdir *od, net_model *net, const
 /* Rank 0's account of the windows of a run over several ranks, on stderr. */
 static void window_stats(const par_stats *s, ncsim_time_t end)
 {
-	if (s->ranks < 2 || par_rank() != 0)
-		return;
-	double ms = (double)end / 1e9;
-	fprintf(stderr, "parallel: %u ranks, %" PRIu64 " windows (%.0f per simulated ms), %.1f events per window, "
-	                "%" PRIu64 " remote events, busiest rank %.3f of the mean, window loop %.3f s wall of which "
-	                "%.3f s in synchronization, %.3f s CPU firing events (busiest rank)\n",
-	        s->ranks, s->windows, ms > 0 ? (double)s->windows / ms : 0,
-	        s->windows ? (double)s->events / (double)s->windows : 0, s->remote,
-	        s->events ? (double)s->max_rank_events * s->ranks / (double)s->events : 1, s->wall_s, s->sync_s,
-	        s->cpu_s);
+	if (par_rank() == 0)
+		par_stats_print(s, end, stderr);
 }
 
 /* Runs the traffic on the machine and reports it. An exit status. */

@@ -288,6 +288,7 @@ int cmd_run(int argc, char **argv)
 		}
 		if (par_rank() != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
 			return EXIT_USAGE;
+		drv_over_ranks(1);
 	}
 	int rc = run_cmd(argc, argv);
 	par_finalize();

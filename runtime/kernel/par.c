@@ -521,6 +521,20 @@ par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t
 
 const par_stats *par_get_stats(const par_run *pr) { return &pr->st; }
 
+void par_stats_print(const par_stats *s, ncsim_time_t end, FILE *out)
+{
+	if (s->ranks < 2)
+		return;
+	double ms = (double)end / 1e9;
+	fprintf(out, "parallel: %u ranks, %" PRIu64 " windows (%.0f per simulated ms), %.1f events per window, "
+	             "%" PRIu64 " remote events, busiest rank %.3f of the mean, window loop %.3f s wall of which "
+	             "%.3f s in synchronization, %.3f s CPU firing events (busiest rank)\n",
+	        s->ranks, s->windows, ms > 0 ? (double)s->windows / ms : 0,
+	        s->windows ? (double)s->events / (double)s->windows : 0, s->remote,
+	        s->events ? (double)s->max_rank_events * s->ranks / (double)s->events : 1, s->wall_s, s->sync_s,
+	        s->cpu_s);
+}
+
 void par_set_model(par_run *pr, const par_model *pm) { pr->pm = pm; }
 
 uint32_t par_me(const par_run *pr) { return pr->rank; }

@@ -24,6 +24,7 @@
 #define NCSIM_PAR_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "runtime/kernel/sim.h"
@@ -74,6 +75,12 @@ typedef struct par_run par_run;
 par_run *par_attach(sim_ctx *ctx, const uint32_t *owner, sim_eid n, ncsim_time_t lookahead, char **err);
 /* Statistics of the last sim_run (the same on every rank). */
 const par_stats *par_get_stats(const par_run *pr);
+/*
+ * One line on out for a run of 2 ranks or more: windows (and per simulated
+ * ms up to `end`), events per window, remote events, the busiest rank's
+ * share, wall time of the window loop and in synchronization.
+ */
+void par_stats_print(const par_stats *s, ncsim_time_t end, FILE *out);
 /* Makes ctx sequential again and frees pr. NULL is a no-op. */
 void par_detach(par_run *pr);
 

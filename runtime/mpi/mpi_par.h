@@ -15,8 +15,8 @@
  *
  * Cookies of wire messages: to the home side, the home copy's index, as in
  * a sequential run; to the mirror's side (and in the sender's NIC notice),
- * a key with the top bit set: home rank, a generation of the home slot and
- * its index. The mirror's rank finds its copy by the key in a hash table.
+ * the envelope's key (runtime/kernel/par_mirror.h), by which the mirror's
+ * rank finds its copy.
  *
  * Each side frees its own copy when its part of the protocol is over
  * (mpi_proto.c: mp_env.xr). Outputs never see envelope indices, so a
@@ -34,17 +34,13 @@
 /* mp_env.xr: where an envelope stands. */
 enum mp_xr { MP_XR_LOCAL = 0, MP_XR_HOME, MP_XR_MIRROR };
 
-#define MPP_KEY_BIT (1ULL << 63)
+#define MPP_KEY_BIT (1ULL << 63) /* PMR_KEY_BIT (par_mirror.h) */
 
 typedef struct mp_par mp_par;
 
 /* The envelope layer of pr for the pool ep (kept, not copied); installs the record channel. */
 mp_par *mpp_new(par_run *pr, mp_envpool *ep);
 void mpp_free(mp_par *p);
-/* The rank of entity eid. */
-uint32_t mpp_rank_of(const mp_par *p, sim_eid eid);
-/* This rank. */
-uint32_t mpp_me(const mp_par *p);
 /*
  * Wire message of envelope ei to entity `to`: posts the record when `to`
  * lives on another rank and returns the cookie to send (ei itself when it

@@ -1,8 +1,8 @@
 # runtime/storage/local.mk: file lists of this module (see Makefile.am)
 noinst_HEADERS += runtime/storage/ssd.h runtime/storage/hdd.h runtime/storage/lsm.h runtime/storage/device.h \
-	runtime/storage/busylog.h runtime/storage/storage.h
+	runtime/storage/busylog.h runtime/storage/storage.h runtime/storage/storage_int.h
 libncsim_la_SOURCES += runtime/storage/ssd.c runtime/storage/hdd.c runtime/storage/lsm.c runtime/storage/device.c \
-	runtime/storage/busylog.c runtime/storage/config.c runtime/storage/storage.c
+	runtime/storage/busylog.c runtime/storage/config.c runtime/storage/storage.c runtime/storage/sto_par.c
 
 # The device presets are compiled in: stdlib/systems/storage-presets.conf
 # becomes a C string literal that device.c includes.

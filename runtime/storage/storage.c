@@ -16,63 +16,9 @@
 #include <string.h>
 
 #include "runtime/storage/storage.h"
+#include "runtime/storage/storage_int.h"
 #include "base/checked.h"
 #include "base/util.h"
-
-/* Event kinds of a manager. */
-enum { SRV_REQ, SRV_DATA_IN, SRV_DEV_DONE, SRV_DATA_OUT, SRV_DRAIN_READ, SRV_DRAIN_DONE, SRV_NKINDS };
-/* Event kinds of a client proxy. */
-enum { CLI_RDMA_READ, CLI_ACK, CLI_NKINDS };
-
-typedef struct rec {
-	sto_request req;
-	uint64_t seq;                 /* submission number (io.csv id) */
-	uint32_t server;              /* index into servers */
-	uint8_t dev;                  /* device index within the server */
-	uint8_t where;                /* enum sto_where */
-	int16_t status;
-	uint64_t lba;                 /* device address of the request's first byte */
-	uint64_t nblocks, next_block, blocks_done;
-	uint32_t inflight;
-	ncsim_time_t issue, net_time, dev_time;
-} rec;
-
-typedef struct server {
-	sto_system *sys;
-	uint32_t node, index;
-	sim_eid self;
-	uint32_t ndev;
-	uint32_t first_dev;              /* storage.csv row of dev[0] (device_busy.csv's device) */
-	sto_dev *dev[2];
-	int drain[2];                    /* drain this device to external storage */
-	uint64_t stored[2], drained[2];  /* bytes */
-	uint64_t pending_drains[2];
-	ncsim_time_t san_free;           /* the drain port is busy until then */
-	VEC(uint32_t) waitq[2];          /* writes waiting for space, FIFO from wq_head */
-	size_t wq_head[2];
-} server;
-
-typedef struct client {
-	sto_system *sys;
-	uint32_t node;
-	sim_eid self;
-} client;
-
-struct sto_system {
-	sto_config cfg;
-	net_model *net;
-	uint32_t nnodes, nservers;
-	server *servers;
-	client *clients;
-	uint32_t *route;          /* client node -> server index */
-	int32_t *server_of_node;  /* node -> server index, -1 if none */
-	VEC(rec) recs;
-	VEC(uint32_t) free_ids;
-	sto_totals tot;
-	FILE *io_log;
-	sto_busylog busy;         /* device_busy.csv (busy.out NULL: not written) */
-	char *fault;              /* first message the network refused (the run stopped there), or NULL */
-};
 
 /* Payload of SRV_DEV_DONE. */
 typedef struct dev_done {
@@ -104,6 +50,8 @@ static void inject(sto_system *s, sim_ctx *ctx, uint32_t src, uint32_t dst, uint
 		.src_node = src, .dst_node = dst, .bytes = bytes, .tclass = NET_CLASS_IO, .job = r->req.job,
 		.notify = notify, .notify_kind = kind, .cookie = id, .cookie2 = cookie2,
 	};
+	if (s->par)
+		m.cookie = stp_cookie(s, (uint32_t)id, notify, kind);
 	s->tot.net_msgs++;
 	s->tot.net_bytes += bytes;
 	/*
@@ -145,6 +93,8 @@ static void finish(server *sv, sim_ctx *ctx, uint32_t id)
 		local_delivery(ctx, cl->self, CLI_ACK, id, sv->node);
 	else
 		inject(s, ctx, sv->node, r->req.client_node, s->cfg.control_bytes, r, cl->self, CLI_ACK, id, 0);
+	if (r->xr == STP_MIRROR) /* the server's copy, done: the client's rank completes the request */
+		sto_rec_free(s, id);
 }
 
 /*
@@ -241,11 +191,17 @@ static void run_waiters(server *sv, sim_ctx *ctx, unsigned dv)
 	sv->waitq[dv].len = sv->wq_head[dv] = 0;
 }
 
+/* The record slot a delivery names. */
+static uint32_t slot_of(const sto_system *s, const net_delivery *d)
+{
+	return s->par ? stp_local(s, d->cookie) : (uint32_t)d->cookie;
+}
+
 static void srv_req(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	server *sv = state;
 	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
-	uint32_t id = (uint32_t)d->cookie;
+	uint32_t id = slot_of(sv->sys, d);
 	rec *r = &sv->sys->recs.ptr[id];
 	r->net_time += sim_now(ctx) - d->inject_time;
 	if (r->req.op == STO_OP_READ) {
@@ -265,8 +221,9 @@ static void srv_data_in(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	server *sv = state;
 	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
-	sv->sys->recs.ptr[d->cookie].net_time += sim_now(ctx) - d->inject_time;
-	dev_op(sv, ctx, (uint32_t)d->cookie, d->cookie2, 1);
+	uint32_t id = slot_of(sv->sys, d);
+	sv->sys->recs.ptr[id].net_time += sim_now(ctx) - d->inject_time;
+	dev_op(sv, ctx, id, d->cookie2, 1);
 }
 
 static void block_finished(server *sv, sim_ctx *ctx, uint32_t id)
@@ -310,16 +267,16 @@ static void srv_dev_done(sim_ctx *ctx, void *state, const sim_event *ev)
 	} else if (is_local(s)) {
 		block_finished(sv, ctx, id);
 	} else {
-		inject(s, ctx, sv->node, r->req.client_node, len, r, sv->self, SRV_DATA_OUT, id, p->block);
+		inject(s, ctx, sv->node, r->req.client_node, len, r, s->clients[r->req.client_node].self, CLI_DATA, id,
+		       p->block);
 	}
 }
 
+/* The client's NIC acknowledged a block the server wrote into the client's memory (cli_data). */
 static void srv_data_out(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	server *sv = state;
-	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
-	sv->sys->recs.ptr[d->cookie].net_time += sim_now(ctx) - d->inject_time;
-	block_finished(sv, ctx, (uint32_t)d->cookie);
+	block_finished(sv, ctx, slot_of(sv->sys, SIM_PAYLOAD(ev, net_delivery)));
 }
 
 /* The drained block has been read from the device: send it through the SAN port. */
@@ -377,26 +334,53 @@ static void log_row(const sto_system *s, const rec *r, ncsim_time_t done)
 	        (double)r->dev_time * 1e-6, (double)done * 1e-6);
 }
 
+/* A message of a request reached its client: the request's slot, its network time counted. */
+static uint32_t cli_arrived(sim_ctx *ctx, const client *cl, const net_delivery *d)
+{
+	uint32_t id = slot_of(cl->sys, d);
+	cl->sys->recs.ptr[id].net_time += sim_now(ctx) - d->inject_time;
+	return id;
+}
+
 static void cli_rdma_read(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	client *cl = state;
 	sto_system *s = cl->sys;
 	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
-	rec *r = &s->recs.ptr[d->cookie];
-	r->net_time += sim_now(ctx) - d->inject_time;
+	uint32_t id = cli_arrived(ctx, cl, d);
+	rec *r = &s->recs.ptr[id];
 	const server *sv = &s->servers[r->server];
-	inject(s, ctx, cl->node, sv->node, block_len(s, r, d->cookie2), r, sv->self, SRV_DATA_IN, d->cookie, d->cookie2);
+	inject(s, ctx, cl->node, sv->node, block_len(s, r, d->cookie2), r, sv->self, SRV_DATA_IN, id, d->cookie2);
+}
+
+/*
+ * A block of a read reached the client (an RDMA write of the server): the
+ * server learns it from the client NIC's acknowledgement, the zero-load
+ * time of a control message back later, as a reliable RDMA write completes
+ * at its initiator. (That delay, never zero across groups, is also what
+ * lets the server and the client sit on different ranks.)
+ */
+static void cli_data(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	client *cl = state;
+	sto_system *s = cl->sys;
+	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
+	uint32_t id = cli_arrived(ctx, cl, d);
+	const server *sv = &s->servers[s->recs.ptr[id].server];
+	net_delivery back = {.cookie = s->par ? stp_cookie(s, id, sv->self, SRV_DATA_OUT) : id, .cookie2 = d->cookie2,
+	                     .src_node = cl->node, .dst_node = sv->node, .inject_time = sim_now(ctx),
+	                     .tclass = NET_CLASS_IO};
+	ncsim_time_t ack = s->net->ops->estimate(s->net, cl->node, sv->node, s->cfg.control_bytes);
+	sim_send(ctx, sv->self, ack, SRV_DATA_OUT, &back, sizeof back);
 }
 
 static void cli_ack(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	client *cl = state;
 	sto_system *s = cl->sys;
-	const net_delivery *d = SIM_PAYLOAD(ev, net_delivery);
-	uint32_t id = (uint32_t)d->cookie;
+	uint32_t id = cli_arrived(ctx, cl, SIM_PAYLOAD(ev, net_delivery));
 	rec *r = &s->recs.ptr[id];
 	ncsim_time_t now = sim_now(ctx);
-	r->net_time += now - d->inject_time;
 	sto_completion c = {
 		.cookie = r->req.cookie, .bytes = r->req.bytes, .issue_time = r->issue, .net_time = r->net_time,
 		.dev_time = r->dev_time, .status = r->status, .where = r->where, .op = r->req.op,
@@ -416,13 +400,14 @@ static void cli_ack(sim_ctx *ctx, void *state, const sim_event *ev)
 		log_row(s, r, now);
 	sim_eid notify = r->req.notify;
 	uint16_t kind = r->req.notify_kind;
-	VEC_PUSH(&s->free_ids, id);
+	sto_rec_free(s, id);
 	sim_send(ctx, notify, 0, kind, &c, sizeof c);
 }
 
 static const sim_handler client_handlers[CLI_NKINDS] = {
 	[CLI_RDMA_READ] = cli_rdma_read,
 	[CLI_ACK] = cli_ack,
+	[CLI_DATA] = cli_data,
 };
 static const sim_type client_type = {
 	.name = "sto_client", .handlers = client_handlers, .nhandlers = CLI_NKINDS,
@@ -721,6 +706,21 @@ static uint64_t file_address(const sto_system *s, const sto_dev *d, const sto_re
 	return (slot * s->cfg.file_stride + req->offset % cap) % cap;
 }
 
+uint32_t sto_rec_alloc(sto_system *s)
+{
+	if (s->free_ids.len > 0)
+		return s->free_ids.ptr[--s->free_ids.len];
+	VEC_GROW(&s->recs, s->recs.len + 1);
+	return (uint32_t)s->recs.len++;
+}
+
+void sto_rec_free(sto_system *s, uint32_t id)
+{
+	if (s->par)
+		stp_forget(s, id);
+	VEC_PUSH(&s->free_ids, id);
+}
+
 int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 {
 	if (req->client_node >= s->nnodes || (req->op != STO_OP_READ && req->op != STO_OP_WRITE))
@@ -729,13 +729,7 @@ int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 	int dev = s->cfg.kind == STO_CFG_STORAGE && req->bytes >= s->cfg.threshold ? 1 : 0;
 	if (!ck_time_ok(ck_sat_add(sim_now(ctx), device_time(to->dev[dev], req))))
 		return STO_ETIME;
-	uint32_t id;
-	if (s->free_ids.len > 0) {
-		id = s->free_ids.ptr[--s->free_ids.len];
-	} else {
-		VEC_GROW(&s->recs, s->recs.len + 1);
-		id = (uint32_t)s->recs.len++;
-	}
+	uint32_t id = sto_rec_alloc(s);
 	rec *r = &s->recs.ptr[id];
 	memset(r, 0, sizeof *r);
 	r->req = *req;
@@ -749,6 +743,8 @@ int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 	r->lba = s->cfg.addr_zero ? 0 : file_address(s, sv->dev[r->dev], req);
 	r->nblocks = req->bytes / s->cfg.block_size + (req->bytes % s->cfg.block_size != 0);
 	r->issue = sim_now(ctx);
+	if (s->par)
+		stp_submitted(s, id);
 	if (is_local(s))
 		local_delivery(ctx, sv->self, SRV_REQ, id, sv->node);
 	else

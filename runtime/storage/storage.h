@@ -199,4 +199,17 @@ int sto_write_devices(const sto_system *s, FILE *out);
  */
 int sto_check(const sto_system *s, FILE *err);
 
+/*
+ * A run over MPI ranks (sto_par.c): sto_owner gives every entity of s the
+ * rank of its node; sto_par_attach splits the requests' records between
+ * client and server ranks (0, or -1 with *err); after the run,
+ * sto_par_finish sums every rank's counters into every rank's system, so
+ * that sto_check and the writers see one run; sto_par_detach ends it.
+ */
+struct par_run;
+void sto_owner(const sto_system *s, uint32_t (*rank_of)(void *ctx, uint32_t node), void *ctx, uint32_t *owner);
+int sto_par_attach(sto_system *s, struct par_run *pr, char **err);
+void sto_par_finish(sto_system *s);
+void sto_par_detach(sto_system *s);
+
 #endif

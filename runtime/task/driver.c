@@ -312,10 +312,6 @@ static int open_msg_log(drv_sim *s, char **err);
 static sto_system *storage_on_demand(void *ctx, char **err)
 {
 	drv_sim *s = ctx;
-	if (s->w->par) {
-		*err = xasprintf("file I/O %s", DRVP_NOT_YET);
-		return NULL;
-	}
 	s->sto = make_storage(s->sys, s->net, s->ctx, err);
 	if (s->sto && s->io_csv)
 		sto_set_io_log(s->sto, outfile_stream(s->io_csv)); /* the file is still empty */
@@ -398,13 +394,31 @@ static int setup_logs(drv_sim *s, const drv_jobspec *js, task_job *j, const char
 	return 0;
 }
 
+/*
+ * Whether runs are split over the MPI ranks (drv_over_ranks): only when the
+ * command says so, since a command may also use ranks for runs of their own
+ * (ncsim calibrate runs a different simulation on each).
+ */
+static int over_ranks;
+
+void drv_over_ranks(int on) { over_ranks = on; }
+
+static int spread(void) { return over_ranks && par_size() > 1; }
+
 /* A run over MPI ranks: what cannot run there yet is refused, the rest partitioned (drv_par.h). */
 static int split(drv_sim *s, char **err)
 {
-	const char *no = s->sto ? "storage" : s->o.message_log ? "--message-log" : s->o.io_log ? "--io-log" : NULL;
+	const char *no = s->o.message_log ? "--message-log" : s->o.io_log ? "--io-log" : NULL;
 	if (no) {
 		*err = xasprintf("%s %s", no, DRVP_NOT_YET);
 		return -1;
+	}
+	if (s->w->sto_make) {
+		/* Local burst buffers, built now: every entity must exist before the split (the same ids as later). */
+		if (!(s->sto = make_storage(s->sys, s->net, s->ctx, err)))
+			return -1;
+		s->w->sto = s->sto;
+		s->w->sto_make = NULL;
 	}
 	return drvp_attach(s->w, stderr, err);
 }
@@ -489,7 +503,7 @@ static int build(drv_sim *s, char **err)
 		if (setup_logs(s, js, j, uuid, created, err) < 0)
 			return -1;
 	}
-	if (par_size() > 1 && split(s, err) < 0)
+	if (spread() && split(s, err) < 0)
 		return -1;
 	if (s->o.message_log && s->o.out_dir && open_msg_log(s, err) < 0)
 		return -1;
@@ -904,7 +918,7 @@ static char *bcast_str(const char *s)
  */
 int drv_outdir_begin(drv_outdir *d, const char *out, int force, const char *label, char **err)
 {
-	if (par_size() == 1)
+	if (!spread())
 		return outdir_begin(d, out, force, label, err);
 	*d = (drv_outdir){.force = force};
 	int64_t rc = par_rank() == 0 ? outdir_begin(d, out, force, label, err) : 0;
@@ -1040,7 +1054,7 @@ int drv_run_out(drv_sim *s, drv_outdir *d, FILE *msg)
 	s->od = d;
 	int rc = drv_run(s, msg);
 	s->od = NULL;
-	if (par_size() > 1) {
+	if (spread()) {
 		/* Every rank has closed its logs before rank 0 writes, commits or removes the folder; it alone writes. */
 		(void)par_max_u64(0);
 		if (par_rank() != 0 && rc >= 0 && rc != DRV_FAILED) {

@@ -30,6 +30,14 @@
 /* The built-in default system (a small dragonfly with burst-buffer nodes), used when no system file is given. */
 extern const char drv_default_system[];
 
+/*
+ * on: every later run is one simulation split over the MPI ranks (mpirun
+ * ncsim run; runtime/task/drv_par.h), its folder prepared and written by
+ * rank 0. Off by default: ranks started for other purposes run simulations
+ * of their own.
+ */
+void drv_over_ranks(int on);
+
 typedef struct drv_options {
 	const char *system_path; /* system file, or NULL for drv_default_system */
 	const char *system_text; /* system description held in memory; wins over system_path */

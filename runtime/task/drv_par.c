@@ -11,6 +11,7 @@
 #include "runtime/coll/coll.h"
 #include "runtime/mpi/mpi_par.h"
 #include "runtime/net/dragonfly.h"
+#include "runtime/storage/storage.h"
 #include "runtime/task/latency.h"
 
 /* An OUTPUTS line with the key of the event that printed it and its place among that event's lines. */
@@ -36,7 +37,18 @@ typedef struct task_rec {
 	task_totals tot;
 } task_rec;
 
-/* Owner of every entity: the network's by group, each task with its node; -1 with *err if one is left. */
+typedef struct node_ranks {
+	const net_model *net;
+	const df_partition *part;
+} node_ranks;
+
+static uint32_t rank_of_node(void *ctx, uint32_t node)
+{
+	const node_ranks *nr = ctx;
+	return df_partition_rank_of_node(nr->net, nr->part, node);
+}
+
+/* Owner of every entity: the network's by group, tasks and storage with their nodes; NULL with *err if one is left. */
 static uint32_t *owners(task_world *w, const df_partition *part, char **err)
 {
 	sim_eid n = sim_entity_count(w->ctx);
@@ -46,6 +58,9 @@ static uint32_t *owners(task_world *w, const df_partition *part, char **err)
 	df_partition_owner(w->net, part, owner);
 	for (size_t i = 0; i < w->all.len; i++)
 		owner[w->all.ptr[i]->eid] = df_partition_rank_of_node(w->net, part, w->all.ptr[i]->node);
+	node_ranks nr = {w->net, part};
+	if (w->sto)
+		sto_owner(w->sto, rank_of_node, &nr, owner);
 	for (sim_eid i = 0; i < n; i++)
 		if (owner[i] == UINT32_MAX) {
 			*err = xasprintf("entity %u of the model belongs to no rank: a part of this run %s", (unsigned)i,
@@ -115,12 +130,15 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 	if (rc < 0)
 		return -1;
 	uint32_t *owner = owners(w, &part, err);
-	/* Every wire message carries at least a header: the shortest packet on a global link. */
-	ncsim_time_t la = df_lookahead(w->net, (uint32_t)(w->mp.header_bytes < UINT32_MAX ? w->mp.header_bytes : 0));
+	/* Every wire message carries at least a header (MPI's or storage's): the shortest packet on a global link. */
+	uint64_t least = w->mp.header_bytes;
+	if (w->sto && sto_get_config(w->sto)->kind != STO_CFG_LOCAL && sto_get_config(w->sto)->control_bytes < least)
+		least = sto_get_config(w->sto)->control_bytes;
+	ncsim_time_t la = df_lookahead(w->net, (uint32_t)(least < UINT32_MAX ? least : UINT32_MAX));
 	par_run *pr = owner ? par_attach(w->ctx, owner, sim_entity_count(w->ctx), la, err) : NULL;
 	free(owner);
 	if (pr && (df_par_attach(w->net, pr, &part, NET_CLASS_MPI, err) < 0 ||
-	           df_par_labels(w->net, (unsigned)w->jobs.len, err) < 0)) {
+	           df_par_labels(w->net, (unsigned)w->jobs.len, err) < 0 || (w->sto && sto_par_attach(w->sto, pr, err) < 0))) {
 		par_detach(pr);
 		pr = NULL;
 	}
@@ -279,12 +297,15 @@ int drvp_finish(task_world *w)
 	if (!w->par)
 		return 0;
 	int deadlock = df_par_finish(w->net) < 0;
+	sto_par_finish(w->sto);
 	gather_tasks(w);
 	for (size_t j = 0; j < w->jobs.len; j++)
 		for (int c = 0; c < TK_NLAT; c++)
 			reduce_lat(&w->jobs.ptr[j]->lat[c]);
 	print_lines(w);
 	agree_failure(w);
+	if (par_rank() == 0)
+		par_stats_print(par_get_stats(w->par->pr), sim_get_stats(w->ctx)->end_time, stderr);
 	return deadlock ? -1 : 0;
 }
 
@@ -294,6 +315,7 @@ void drvp_free(task_world *w)
 		return;
 	mpp_free(w->envs.par);
 	w->envs.par = NULL;
+	sto_par_detach(w->sto);
 	par_channel_drop(w->par->pr, w->par->board);
 	par_detach(w->par->pr);
 	VEC_FREE(&w->par->out);

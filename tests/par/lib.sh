@@ -16,6 +16,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ncsim-partest.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 # Open MPI refuses to start as root unless told twice; these reach only this test's processes.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Up to 4 ranks on 2 cores: a rank that waits for the others gives its core up rather than spinning.
+export OMPI_MCA_mpi_yield_when_idle=1
 # Under ASan, LeakSanitizer would report Open MPI's own allocations at exit.
 export LSAN_OPTIONS="suppressions=$src/tests/calib/lsan-mpi.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

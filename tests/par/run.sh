@@ -12,9 +12,14 @@
 # each) with 32 tasks (nodes 0-31, groups 0-3: the partition gives every rank
 # at least one of those) and 36 tasks 2 per node (intra-node traffic too),
 # minimal and adaptive routing, both engines.
+# Storage: reads (paper-io) and checkpoint writes with storage-side I/O
+# servers (an SSD that drains and a disk per server, two servers on group 8,
+# clients on every rank), compute-side burst buffers and local ones; and a
+# small interference run: milc, checkpoint and cosmoflow (reads overlapped
+# with compute) in one workload, random-node placement, PAR routing.
 # Then the failures: a run-time error on a task of rank 1 ends every rank with
 # the sequential run's status and message, and no output folder; what cannot
-# run over ranks yet (file I/O, traffic models) is refused the same way.
+# run over ranks yet (traffic models) is refused the same way.
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
 progs=$src/tests/e2e/progs
@@ -43,7 +48,7 @@ flat() {
 same() {
 	local name=$1 prog=$2
 	shift 2
-	local run="run $prog --system $sys --no-wall-time --no-progress"
+	local run="run $prog --system ${system:-$sys} --no-wall-time --no-progress"
 	"$ncsim" $run --out "$name-seq" "$@" >"$name-seq.out" 2>"$name-seq.err"
 	echo $? >"$name-seq.rc"
 	flat "$name-seq" >"$name-seq.flat"
@@ -68,6 +73,16 @@ same reduce-2pn "$progs/reduce.ncptl" -n 36 --tasks-per-node 2
 same pingpong-par "$progs/pingpong.ncptl" -n 32 --routing par --seed 11
 # The direct engine gives the same outputs (the compiled one ran above).
 same pingpong-direct "$progs/pingpong.ncptl" -n 32 --engine direct
+ss=$src/stdlib/systems/df-small-storage-side.conf
+system=$ss same io-read-ss "$progs/paper-io.ncptl" -n 32
+system=$src/stdlib/systems/df-small-local.conf same io-read-local "$progs/paper-io.ncptl" -n 32
+system=$ss same io-ckpt-ss "$src/stdlib/workloads/checkpoint.ncptl" -n 32 -- --total 8M --period 1 --count 2 --sync 1
+same io-ckpt-cs "$src/stdlib/workloads/checkpoint.ncptl" -n 32 -- --total 16M --period 1 --count 2
+printf '%s\n' '12 milc --iters 1 --halves 1 --compute 10E6 --config 64K --p0 0' \
+	'12 checkpoint --count 1 --period 1 --sync 1 --total 4M' \
+	'12 cosmoflow --reps 1 --grad 1000000 --compute 1 --io 1 --batch 256K' >hybrid.wkld
+system=$ss same hybrid "$work/hybrid.wkld" --placement random-node --routing par
+check "io-ckpt-ss: requests went to the storage servers" grep -q '"requests_completed": 64' io-ckpt-ss-seq/summary.json
 check "-np 2: rank 0 printed the partition" grep -q '^partition: 9 groups over 2 ranks' pingpong-np2.err
 check "-np 2: groups 0 and 2 on rank 0, 1 and 3 on rank 1" grep -q '^  rank 1: .*groups 1 3' pingpong-np2.err
 check "-np 1: no partition (the sequential kernel)" sh -c "! grep -q '^partition' pingpong-np1.err"
@@ -84,9 +99,6 @@ check "failure -np 2: the task's message with its source position" \
 	sh -c "grep 'fail.ncptl:3:' fail-seq.err >a; grep 'fail.ncptl:3:' fail-np2.err >b; test -s a && cmp -s a b"
 check "failure -np 2: no output folder" test ! -e fail-np2
 # Not yet over ranks: refused with a message, status 2 or a failed run, and no folder.
-ranks 2 "$ncsim" run "$progs/paper-io.ncptl" --system "$sys" -n 32 --no-progress --out io-np2 >io.out 2>io.err
-check "file I/O -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' io.err"
-check "file I/O -np 2: no output folder" test ! -e io-np2
 ranks 2 "$ncsim" run "$progs/traffic.ncptl" --system "$sys" -n 32 --no-progress --out trf-np2 >trf.out 2>trf.err
 check "traffic -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' trf.err"
 check "traffic -np 2: no output folder" test ! -e trf-np2
