@@ -12,6 +12,7 @@
 #include "runtime/mpi/mpi_par.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/storage/storage.h"
+#include "runtime/task/deadlock.h"
 #include "runtime/task/latency.h"
 
 /* An OUTPUTS line with the key of the event that printed it and its place among that event's lines. */
@@ -21,9 +22,16 @@ typedef struct out_line {
 	uint32_t src, len; /* len bytes of text follow the record */
 } out_line;
 
+/* What a blocked task waits on, kept for the deadlock report. */
+typedef struct wait_rec {
+	dl_snap snap;
+	char what[64]; /* task_block's reason */
+} wait_rec;
+
 struct drv_par {
 	par_run *pr;
 	task_world *w;
+	wait_rec *waits;        /* per task (w->all order), on rank 0 after the run */
 	int board;              /* the channel of the collectives' board */
 	VEC(unsigned char) out; /* out_line records, each followed by its text */
 	uint64_t nout;
@@ -35,6 +43,7 @@ typedef struct task_rec {
 	uint8_t state;
 	int32_t line;
 	task_totals tot;
+	wait_rec wait;
 } task_rec;
 
 typedef struct node_ranks {
@@ -217,6 +226,10 @@ static void gather_tasks(task_world *w)
 			continue;
 		done += t->state == TK_DONE;
 		task_rec r = {.index = (uint32_t)i, .state = t->state, .line = t->line, .tot = t->tot};
+		if (t->state == TK_BLOCKED) {
+			dl_snapshot(t, &r.wait.snap);
+			snprintf(r.wait.what, sizeof r.wait.what, "%s", t->block_what ? t->block_what : "");
+		}
 		VEC_PUSH(&mine, r);
 	}
 	w->running = (uint32_t)(w->all.len - par_sum_u64(done));
@@ -224,6 +237,8 @@ static void gather_tasks(task_world *w)
 	size_t n;
 	par_gather(mine.ptr, mine.len * sizeof *mine.ptr, &all, &n);
 	VEC_FREE(&mine);
+	if (all)
+		w->par->waits = xcalloc(w->all.len ? w->all.len : 1, sizeof *w->par->waits);
 	for (size_t off = 0; all && off + sizeof(task_rec) <= n; off += sizeof(task_rec)) {
 		task_rec r;
 		memcpy(&r, (unsigned char *)all + off, sizeof r);
@@ -231,6 +246,9 @@ static void gather_tasks(task_world *w)
 		t->state = r.state;
 		t->line = r.line;
 		t->tot = r.tot;
+		w->par->waits[r.index] = r.wait;
+		if (t->state == TK_BLOCKED)
+			t->block_what = w->par->waits[r.index].what[0] ? w->par->waits[r.index].what : NULL;
 	}
 	free(all);
 }
@@ -309,6 +327,26 @@ int drvp_finish(task_world *w)
 	return deadlock ? -1 : 0;
 }
 
+/* The gathered wait of t (rank 0). */
+static const dl_snap *gathered(void *arg, const rt_task *t)
+{
+	const drv_par *p = arg;
+	size_t n = p->w->all.len, i = n ? (size_t)(t->eid - p->w->all.ptr[0]->eid) : 0;
+	if (i < n && p->w->all.ptr[i] == t) /* tasks are registered one after the other */
+		return &p->waits[i].snap;
+	for (i = 0; i < n; i++)
+		if (p->w->all.ptr[i] == t)
+			return &p->waits[i].snap;
+	static const dl_snap none;
+	return &none;
+}
+
+void drvp_deadlock_report(task_world *w, FILE *out)
+{
+	if (w->par->waits)
+		dl_report(w, sim_get_stats(w->ctx)->end_time, gathered, w->par, out);
+}
+
 void drvp_free(task_world *w)
 {
 	if (!w->par)
@@ -319,6 +357,7 @@ void drvp_free(task_world *w)
 	par_channel_drop(w->par->pr, w->par->board);
 	par_detach(w->par->pr);
 	VEC_FREE(&w->par->out);
+	free(w->par->waits);
 	free(w->par);
 	w->par = NULL;
 }

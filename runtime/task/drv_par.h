@@ -32,6 +32,8 @@ int drvp_attach(task_world *w, FILE *report, char **err);
  * Returns -1 if the network's watchdog found a deadlock, else 0.
  */
 int drvp_finish(task_world *w);
+/* The deadlock report of a run over ranks (rank 0 has every task's wait, gathered by drvp_finish). */
+void drvp_deadlock_report(task_world *w, FILE *out);
 /* Frees w->par (NULL: nothing). */
 void drvp_free(task_world *w);
 /*

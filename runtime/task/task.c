@@ -10,6 +10,7 @@
 #include "ncsim/stdlib.h"
 #include "runtime/coll/coll.h"
 #include "runtime/task/deadlock.h"
+#include "runtime/task/drv_par.h"
 #include "runtime/task/latency.h"
 #include "runtime/io/io_client.h"
 #include "runtime/task/rt_log.h"
@@ -347,7 +348,10 @@ int task_world_check(task_world *w, int stopped_at_until, FILE *err)
 		return 1;
 	if (w->running == 0 || stopped_at_until)
 		return 0;
-	dl_report(w, err);
+	if (w->par)
+		drvp_deadlock_report(w, err);
+	else
+		dl_report(w, sim_now(w->ctx), NULL, NULL, err);
 	return 1;
 }
 

@@ -98,6 +98,23 @@ check "failure: the status is not 0" test "$seq_rc" -ne 0
 check "failure -np 2: the task's message with its source position" \
 	sh -c "grep 'fail.ncptl:3:' fail-seq.err >a; grep 'fail.ncptl:3:' fail-np2.err >b; test -s a && cmp -s a b"
 check "failure -np 2: no output folder" test ! -e fail-np2
+# A deadlock across ranks (task 0 and task 31 wait for each other, task 5 for
+# task 20, the others in a barrier): the sequential run's report, task by task.
+printf '%s\n' 'task 0 receives a 10 byte message from task 31 then' \
+	'task 31 receives a 10 byte message from task 0 then' \
+	'task 5 receives a 2 kilobyte message from task 20 then' 'all tasks synchronize.' >dl.ncptl
+"$ncsim" run dl.ncptl --system "$sys" -n 32 --no-progress --out dl-seq >dl-seq.out 2>dl-seq.err
+seq_rc=$?
+grep -e '^ncsim: deadlock' -e '^  task' -e '^  wait-for' -e '^  \.\.\.' dl-seq.err >dl-seq.report
+for k in 2 3; do
+	ranks "$k" "$ncsim" run dl.ncptl --system "$sys" -n 32 --no-progress --out "dl-np$k" >"dl-np$k.out" 2>"dl-np$k.err"
+	check "deadlock -np $k: the sequential run's status ($seq_rc)" test $? -eq "$seq_rc"
+	grep -e '^ncsim: deadlock' -e '^  task' -e '^  wait-for' -e '^  \.\.\.' "dl-np$k.err" >"dl-np$k.report"
+	check "deadlock -np $k: the sequential run's report" cmp -s dl-seq.report "dl-np$k.report"
+	check "deadlock -np $k: no output folder" test ! -e "dl-np$k"
+done
+check "deadlock: the report names the cycle" grep -q 'wait-for chain: task 0 -> task 31 -> task 0' dl-seq.report
+
 # Not yet over ranks: refused with a message, status 2 or a failed run, and no folder.
 ranks 2 "$ncsim" run "$progs/traffic.ncptl" --system "$sys" -n 32 --no-progress --out trf-np2 >trf.out 2>trf.err
 check "traffic -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' trf.err"
