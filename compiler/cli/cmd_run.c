@@ -286,9 +286,10 @@ int cmd_run(int argc, char **argv)
 			free(err);
 			return EXIT_USAGE;
 		}
+		int err_fd = dup(2);
 		if (par_rank() != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
 			return EXIT_USAGE;
-		drv_over_ranks(1);
+		drv_over_ranks(1, err_fd);
 	}
 	int rc = run_cmd(argc, argv);
 	par_finalize();

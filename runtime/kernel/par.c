@@ -209,6 +209,13 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 	}
 }
 
+void par_abort(int status)
+{
+	if (mpi_on())
+		MPI_Abort(MPI_COMM_WORLD, status);
+	exit(status);
+}
+
 void par_bcast(void *buf, size_t n)
 {
 	if (par_size() > 1)
@@ -328,6 +335,7 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 
 void par_allgather(const void *mine, size_t n, void *all) { memcpy(all, mine, n); }
 void par_bcast(void *buf, size_t n) { (void)buf, (void)n; }
+void par_abort(int status) { exit(status); }
 
 typedef struct par_hdr {
 	uint64_t v[3];

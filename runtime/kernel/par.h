@@ -153,6 +153,8 @@ void par_sum_u64s(uint64_t *v, size_t n);
  * must call it.
  */
 void par_gather(const void *mine, size_t n, void **all, size_t *alln);
+/* Ends every rank at once with `status` (MPI_Abort; exit without MPI). */
+_Noreturn void par_abort(int status);
 /* Rank 0's n bytes at buf reach buf on every rank. Every rank must call it. */
 void par_bcast(void *buf, size_t n);
 /* Every rank receives every rank's n bytes mine[0..n) in rank order into all (size x n bytes). */

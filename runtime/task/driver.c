@@ -399,9 +399,13 @@ static int setup_logs(drv_sim *s, const drv_jobspec *js, task_job *j, const char
  * command says so, since a command may also use ranks for runs of their own
  * (ncsim calibrate runs a different simulation on each).
  */
-static int over_ranks;
+static int over_ranks, rank_err_fd = -1;
 
-void drv_over_ranks(int on) { over_ranks = on; }
+void drv_over_ranks(int on, int err_fd)
+{
+	over_ranks = on;
+	rank_err_fd = err_fd;
+}
 
 static int spread(void) { return over_ranks && par_size() > 1; }
 
@@ -694,6 +698,8 @@ static int run(drv_sim *s, FILE *err)
  * is failed like an rt_fatal; nothing of the run is trusted any more, so
  * there is no end-of-run check.
  */
+static void remove_tree(const char *path);
+
 static int escaped(drv_sim *s, int cause, FILE *err)
 {
 	rt_task *t = task_escape();
@@ -707,6 +713,20 @@ static int escaped(drv_sim *s, int cause, FILE *err)
 		task_fail(t, msg);
 	else
 		fprintf(err, "ncsim: %s\n", msg);
+	if (spread()) {
+		/*
+		 * This rank left its window mid-way and the others wait for it in
+		 * the exchange: the message goes to the launcher's stream and the
+		 * whole run ends here, with the sequential run's status.
+		 */
+		char *line = xasprintf("%s\n", s->w && s->w->fatal ? s->w->fatal : msg);
+		if (rank_err_fd >= 0 && write(rank_err_fd, line, strlen(line)) < 0)
+			line[0] = 0; /* nothing more to do: the run ends anyway */
+		free(line);
+		if (s->od && s->od->staging) /* rank 0's folder too: it is about to be killed mid-run */
+			remove_tree(s->od->staging);
+		par_abort(EXIT_INPUT);
+	}
 	s->status = "failed";
 	s->end = sim_now(s->ctx);
 	if (s->w)

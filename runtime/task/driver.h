@@ -34,9 +34,11 @@ extern const char drv_default_system[];
  * on: every later run is one simulation split over the MPI ranks (mpirun
  * ncsim run; runtime/task/drv_par.h), its folder prepared and written by
  * rank 0. Off by default: ranks started for other purposes run simulations
- * of their own.
+ * of their own. err_fd (or -1): where a rank whose stderr is closed writes
+ * the error that ends the whole run at once (a task that crashed or ran
+ * into the watchdog, outside the windows' agreement).
  */
-void drv_over_ranks(int on);
+void drv_over_ranks(int on, int err_fd);
 
 typedef struct drv_options {
 	const char *system_path; /* system file, or NULL for drv_default_system */

@@ -98,6 +98,16 @@ check "failure: the status is not 0" test "$seq_rc" -ne 0
 check "failure -np 2: the task's message with its source position" \
 	sh -c "grep 'fail.ncptl:3:' fail-seq.err >a; grep 'fail.ncptl:3:' fail-np2.err >b; test -s a && cmp -s a b"
 check "failure -np 2: no output folder" test ! -e fail-np2
+# The wall-clock watchdog on rank 1 (task 31 never yields): the message, status 1, no folder, not even
+# rank 0's temporary one, and no rank left waiting.
+printf '%s\n' 'All tasks synchronize then' 'task 31 backend executes "for (volatile int i = 0; ; i++) ;" then' \
+	'all tasks synchronize.' >loop.ncptl
+ranks 2 "$ncsim" run loop.ncptl --system "$sys" -n 32 --no-progress --allow-backend-code --watchdog 1s \
+	--out loop-np2 >loop.out 2>loop.err
+check "watchdog -np 2: status 1" test $? -eq 1
+check "watchdog -np 2: the task's message" grep -q '^loop.ncptl:2: the task ran for more than 1 s of wall time' loop.err
+check "watchdog -np 2: no output folder" sh -c '! ls -d loop-np2 .ncsim-tmp-loop-np2* 2>/dev/null'
+
 # A deadlock across ranks (task 0 and task 31 wait for each other, task 5 for
 # task 20, the others in a barrier): the sequential run's report, task by task.
 printf '%s\n' 'task 0 receives a 10 byte message from task 31 then' \
