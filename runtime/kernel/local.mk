@@ -32,5 +32,5 @@ TESTS += tests/par/test_par_keys
 TESTS += tests/par/netbench.sh
 EXTRA_DIST += tests/par/netbench.sh
 # ncsim run under mpirun: programs over 1 to 4 ranks give the sequential run's outputs; failures, refusals.
-TESTS += tests/par/run.sh
-EXTRA_DIST += tests/par/run.sh
+TESTS += tests/par/run.sh tests/par/corpus.sh
+EXTRA_DIST += tests/par/run.sh tests/par/corpus.sh

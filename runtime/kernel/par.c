@@ -188,7 +188,8 @@ void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 	*alln = 0;
 	if (size == 1) {
 		*all = xmalloc(n ? n : 1);
-		memcpy(*all, mine, n);
+		if (n)
+			memcpy(*all, mine, n);
 		*alln = n;
 		return;
 	}
@@ -329,7 +330,8 @@ static double max_double(double v) { return v; }
 void par_gather(const void *mine, size_t n, void **all, size_t *alln)
 {
 	*all = xmalloc(n ? n : 1);
-	memcpy(*all, mine, n);
+	if (n)
+		memcpy(*all, mine, n);
 	*alln = n;
 }
 

@@ -166,16 +166,21 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 	return 0;
 }
 
+/* A record's text padded to 8 bytes: the next record stays aligned in the gathered buffer. */
+static size_t padded(size_t n) { return (n + 7) & ~(size_t)7; }
+
 void drvp_output(task_world *w, const char *line)
 {
 	drv_par *p = w->par;
 	const sim_event *ev = sim_firing(w->ctx);
 	out_line r = {.time = ev ? ev->time : 0, .seq = ev ? ev->seq : 0, .src = ev ? ev->src : 0,
 	              .ord = p->nout++, .len = (uint32_t)strlen(line)};
-	VEC_GROW(&p->out, p->out.len + sizeof r + r.len);
+	size_t n = sizeof r + padded(r.len);
+	VEC_GROW(&p->out, p->out.len + n);
+	memset(p->out.ptr + p->out.len, 0, n);
 	memcpy(p->out.ptr + p->out.len, &r, sizeof r);
 	memcpy(p->out.ptr + p->out.len + sizeof r, line, r.len);
-	p->out.len += sizeof r + r.len;
+	p->out.len += n;
 }
 
 static int line_order(const void *pa, const void *pb)
@@ -202,9 +207,10 @@ static void print_lines(task_world *w)
 	for (size_t off = 0; off + sizeof(out_line) <= n;) {
 		const out_line *r = (const out_line *)(void *)((unsigned char *)all + off);
 		VEC_PUSH(&v, r);
-		off += sizeof *r + r->len;
+		off += sizeof *r + padded(r->len);
 	}
-	qsort(v.ptr, v.len, sizeof *v.ptr, line_order);
+	if (v.len)
+		qsort(v.ptr, v.len, sizeof *v.ptr, line_order);
 	FILE *f = w->out ? w->out : stdout;
 	for (size_t i = 0; i < v.len; i++) {
 		fwrite(v.ptr[i] + 1, 1, v.ptr[i]->len, f);
@@ -284,10 +290,11 @@ static void agree_failure(task_world *w)
 	VEC(unsigned char) b = {0};
 	if (w->fatal) {
 		fail_rec r = {.at = w->fatal_at, .seq = w->fatal_seq, .src = w->fatal_src, .len = (uint32_t)strlen(w->fatal)};
-		VEC_GROW(&b, sizeof r + r.len);
+		b.len = sizeof r + padded(r.len);
+		VEC_GROW(&b, b.len);
+		memset(b.ptr, 0, b.len);
 		memcpy(b.ptr, &r, sizeof r);
 		memcpy(b.ptr + sizeof r, w->fatal, r.len);
-		b.len = sizeof r + r.len;
 	}
 	void *all;
 	size_t n;
@@ -299,7 +306,7 @@ static void agree_failure(task_world *w)
 		if (!first || r->at < first->at || (r->at == first->at && (r->src < first->src ||
 		                                                           (r->src == first->src && r->seq < first->seq))))
 			first = r;
-		off += sizeof *r + r->len;
+		off += sizeof *r + padded(r->len);
 	}
 	if (first)
 		fprintf(stderr, "%.*s\n", (int)first->len, (const char *)(first + 1));

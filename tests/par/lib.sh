@@ -38,3 +38,45 @@ check() {
 	shift
 	if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=$((failed + 1)); fi
 }
+
+# normalize FILE: what differs between any two runs removed.
+normalize() {
+	sed -e '/^# Unique execution identifier:/d' -e '/^# Log creation time:/d' -e '/^# Log completion time:/d' \
+		-e '/^# Elapsed time:/d' -e '/^# Process CPU usage/d' -e '/^# Number of page faults/d' \
+		-e '/^# Peak memory allocation/d' -e '/^# Command line:/d' -e '/"command_line": \[/,/\]/d' \
+		-e "s|$work/[a-z0-9.-]*||g" "$1"
+}
+
+# flat DIR: one normalized text of a run (status, stdout, every file of its folder).
+flat() {
+	echo "=== status $(cat "$1.rc")"
+	cat "$1.out"
+	[ -d "$1" ] || return 0
+	(cd "$1" && find . -type f | sort) | while read -r f; do
+		echo "=== $f"
+		normalize "$1/$f"
+	done
+}
+
+# same NAME PROG ARGS...: the sequential run of PROG (on $system, else $sys), then -np 1..4
+# (RANKS overrides the list), compared.
+same() {
+	local name=$1 prog=$2
+	shift 2
+	local run="run $prog --system ${system:-$sys} --no-wall-time --no-progress"
+	"$ncsim" $run --out "$name-seq" "$@" >"$name-seq.out" 2>"$name-seq.err"
+	echo $? >"$name-seq.rc"
+	flat "$name-seq" >"$name-seq.flat"
+	for k in ${RANKS:-1 2 3 4}; do
+		ranks "$k" "$ncsim" $run --out "$name-np$k" "$@" >"$name-np$k.out" 2>"$name-np$k.err"
+		echo $? >"$name-np$k.rc"
+		flat "$name-np$k" >"$name-np$k.flat"
+		if cmp -s "$name-seq.flat" "$name-np$k.flat"; then
+			echo "PASS: $name -np $k: the sequential run's outputs"
+		else
+			echo "FAIL: $name -np $k: the outputs differ from the sequential run's:"
+			diff "$name-seq.flat" "$name-np$k.flat" | head -20
+			failed=$((failed + 1))
+		fi
+	done
+}
