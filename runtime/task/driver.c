@@ -98,6 +98,7 @@ struct drv_sim {
 	outfile *io_csv;  /* io.csv while the run writes it */
 	outfile *busy_csv; /* device_busy.csv, likewise */
 	outfile *msg_csv; /* messages.csv while the run writes it */
+	int msg_keyed;    /* a run over ranks keeps messages.csv's rows until the end (every rank) */
 	tk_msglog msglog;
 	task_world *w;
 	const char *status;
@@ -412,7 +413,7 @@ static int spread(void) { return over_ranks && par_size() > 1; }
 /* A run over MPI ranks: what cannot run there yet is refused, the rest partitioned (drv_par.h). */
 static int split(drv_sim *s, char **err)
 {
-	const char *no = s->o.message_log ? "--message-log" : s->o.io_log ? "--io-log" : NULL;
+	const char *no = s->o.io_log ? "--io-log" : NULL;
 	if (no) {
 		*err = xasprintf("%s %s", no, DRVP_NOT_YET);
 		return -1;
@@ -561,13 +562,22 @@ static int finish_log(outfile *f, int keep, FILE *err)
 /* messages.csv: the MPI layer writes a row per message through s->w->msglog. */
 static int open_msg_log(drv_sim *s, char **err)
 {
+	if (s->w->par) {
+		/* Every rank keeps its rows; rank 0 writes them all after the run (tk_msglog_merge). */
+		s->msglog = (tk_msglog){.max = s->o.message_log_max, .keyed = s->ctx};
+		s->w->msglog = &s->msglog;
+		s->msg_keyed = 1;
+		if (par_rank() != 0)
+			return 0;
+	}
 	char *path = xasprintf("%s/messages.csv", s->o.out_dir);
 	if (outfile_mkdir_p(s->o.out_dir, err) == 0)
 		s->msg_csv = outfile_open(path, 0, err);
 	free(path);
 	if (!s->msg_csv)
 		return -1;
-	s->msglog = (tk_msglog){.out = outfile_stream(s->msg_csv), .max = s->o.message_log_max};
+	s->msglog.out = outfile_stream(s->msg_csv);
+	s->msglog.max = s->o.message_log_max;
 	fprintf(s->msglog.out, "%s\n", TK_MSGLOG_HEADER);
 	s->w->msglog = &s->msglog;
 	return 0;
@@ -576,6 +586,10 @@ static int open_msg_log(drv_sim *s, char **err)
 /* Commits messages.csv (bounded: says how many messages it left out) or drops it. */
 static int finish_msg_log(drv_sim *s, int keep, FILE *err)
 {
+	if (s->msg_keyed) {
+		s->msg_keyed = 0;
+		tk_msglog_merge(&s->msglog);
+	}
 	if (!s->msg_csv)
 		return 0;
 	s->w->msglog = NULL;
@@ -803,6 +817,7 @@ void drv_free(drv_sim *s)
 		return;
 	outfile_abort(s->io_csv);
 	outfile_abort(s->msg_csv);
+	VEC_FREE(&s->msglog.recs);
 	if (s->w)
 		drvp_free(s->w);
 	task_world_free(s->w);

@@ -9,9 +9,10 @@
  * network's counters) and prints the OUTPUTS lines in the sequential run's
  * order, so rank 0 writes the sequential run's files.
  *
- * Storage runs over ranks too (runtime/storage/sto_par.c). Not yet over
- * ranks (refused with a message): the network models other than the
- * packet-level dragonfly, traffic models, messages.csv and io.csv.
+ * Storage runs over ranks too (runtime/storage/sto_par.c), and messages.csv
+ * (runtime/task/msglog.c). Not yet over ranks (refused with a message):
+ * the network models other than the packet-level dragonfly, traffic
+ * models, io.csv and device_busy.csv.
  */
 #ifndef NCSIM_DRV_PAR_H
 #define NCSIM_DRV_PAR_H

@@ -30,6 +30,9 @@ for p in pingpong bandwidth async multicast reduce groups aggregates outputs all
 done
 same reduce-2pn "$progs/reduce.ncptl" -n 36 --tasks-per-node 2
 same pingpong-par "$progs/pingpong.ncptl" -n 32 --routing par --seed 11
+# messages.csv: every rank's rows in the order of their events; bounded to the run's first 100.
+same msglog "$progs/reduce.ncptl" -n 32 --message-log
+same msglog-max "$progs/allothers.ncptl" -n 32 --message-log --message-log-max 100
 # The direct engine gives the same outputs (the compiled one ran above).
 same pingpong-direct "$progs/pingpong.ncptl" -n 32 --engine direct
 ss=$src/stdlib/systems/df-small-storage-side.conf
@@ -41,6 +44,7 @@ printf '%s\n' '12 milc --iters 1 --halves 1 --compute 10E6 --config 64K --p0 0' 
 	'12 checkpoint --count 1 --period 1 --sync 1 --total 4M' \
 	'12 cosmoflow --reps 1 --grad 1000000 --compute 1 --io 1 --batch 256K' >hybrid.wkld
 system=$ss same hybrid "$work/hybrid.wkld" --placement random-node --routing par
+check "msglog-max: 100 rows and the header" test "$(wc -l <msglog-max-seq/messages.csv)" -eq 101
 check "io-ckpt-ss: requests went to the storage servers" grep -q '"requests_completed": 64' io-ckpt-ss-seq/summary.json
 check "-np 2: rank 0 printed the partition" grep -q '^partition: 9 groups over 2 ranks' pingpong-np2.err
 check "-np 2: groups 0 and 2 on rank 0, 1 and 3 on rank 1" grep -q '^  rank 1: .*groups 1 3' pingpong-np2.err
