@@ -186,13 +186,8 @@ void drvp_output(task_world *w, const char *line)
 static int line_order(const void *pa, const void *pb)
 {
 	const out_line *a = *(const out_line *const *)pa, *b = *(const out_line *const *)pb;
-	if (a->time != b->time)
-		return a->time < b->time ? -1 : 1;
-	if (a->src != b->src)
-		return a->src < b->src ? -1 : 1;
-	if (a->seq != b->seq)
-		return a->seq < b->seq ? -1 : 1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
+	int c = sim_key_cmp(a->time, a->src, a->seq, b->time, b->src, b->seq);
+	return c ? c : (a->ord > b->ord) - (a->ord < b->ord);
 }
 
 /* Rank 0 prints every rank's OUTPUTS lines in the order of their events' keys: the sequential run's order. */
@@ -303,8 +298,7 @@ static void agree_failure(task_world *w)
 	const fail_rec *first = NULL;
 	for (size_t off = 0; all && off + sizeof(fail_rec) <= n;) {
 		const fail_rec *r = (const fail_rec *)(void *)((unsigned char *)all + off);
-		if (!first || r->at < first->at || (r->at == first->at && (r->src < first->src ||
-		                                                           (r->src == first->src && r->seq < first->seq))))
+		if (!first || sim_key_cmp(r->at, r->src, r->seq, first->at, first->src, first->seq) < 0)
 			first = r;
 		off += sizeof *r + padded(r->len);
 	}

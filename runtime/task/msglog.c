@@ -39,13 +39,8 @@ void tk_msglog_row(tk_msglog *l, unsigned job, uint32_t src, uint32_t dst, rt_in
 static int key_order(const void *pa, const void *pb)
 {
 	const tk_msgrec *a = pa, *b = pb;
-	if (a->time != b->time)
-		return a->time < b->time ? -1 : 1;
-	if (a->esrc != b->esrc)
-		return a->esrc < b->esrc ? -1 : 1;
-	if (a->seq != b->seq)
-		return a->seq < b->seq ? -1 : 1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
+	int c = sim_key_cmp(a->time, a->esrc, a->seq, b->time, b->esrc, b->seq);
+	return c ? c : (a->ord > b->ord) - (a->ord < b->ord);
 }
 
 void tk_msglog_merge(tk_msglog *l)
