@@ -42,6 +42,7 @@ typedef struct task_rec {
 	uint32_t index; /* in w->all */
 	uint8_t state;
 	int32_t line;
+	rt_int virt;    /* its virtual id (tasks.csv), which a remapping (ASSIGNED TO PROCESSOR) may change */
 	task_totals tot;
 	wait_rec wait;
 } task_rec;
@@ -215,6 +216,21 @@ static void print_lines(task_world *w)
 	free(all);
 }
 
+/* Rank 0's copy of a task run elsewhere gets the virtual id its rank's remapping gave it. */
+static void set_virt(rt_task *t, rt_int v)
+{
+	if (task_virt(t, t->rank) == v)
+		return;
+	if (!t->p2v) {
+		uint32_t n = t->job->ntasks;
+		t->v2p = xcalloc(n, sizeof *t->v2p);
+		t->p2v = xcalloc(n, sizeof *t->p2v);
+		for (uint32_t i = 0; i < n; i++)
+			t->v2p[i] = t->p2v[i] = (int32_t)i;
+	}
+	t->p2v[t->rank] = (int32_t)v;
+}
+
 /* The states and totals of every task, into rank 0's records; the count of running tasks, on every rank. */
 static void gather_tasks(task_world *w)
 {
@@ -226,7 +242,8 @@ static void gather_tasks(task_world *w)
 		if (par_owner(w->par->pr, t->eid) != me)
 			continue;
 		done += t->state == TK_DONE;
-		task_rec r = {.index = (uint32_t)i, .state = t->state, .line = t->line, .tot = t->tot};
+		task_rec r = {.index = (uint32_t)i, .state = t->state, .line = t->line, .virt = task_virt(t, t->rank),
+		              .tot = t->tot};
 		if (t->state == TK_BLOCKED) {
 			dl_snapshot(t, &r.wait.snap);
 			snprintf(r.wait.what, sizeof r.wait.what, "%s", t->block_what ? t->block_what : "");
@@ -247,6 +264,7 @@ static void gather_tasks(task_world *w)
 		t->state = r.state;
 		t->line = r.line;
 		t->tot = r.tot;
+		set_virt(t, r.virt);
 		w->par->waits[r.index] = r.wait;
 		if (t->state == TK_BLOCKED)
 			t->block_what = w->par->waits[r.index].what[0] ? w->par->waits[r.index].what : NULL;
