@@ -32,9 +32,12 @@ same reduce-2pn "$progs/reduce.ncptl" -n 36 --tasks-per-node 2
 same pingpong-par "$progs/pingpong.ncptl" -n 32 --routing par --seed 11
 # A remapping (ASSIGNED TO PROCESSOR): tasks.csv names each task by the virtual id its own rank gave it.
 printf '%s\n' 'All tasks are assigned to a random processor then' \
-	'all tasks t send a 1 kilobyte message to task (t + 1) mod num_tasks then' \
-	'task 0 is assigned to processor 31 then' 'all tasks t send a 4 kilobyte message to task (t + 5) mod num_tasks.' >remap.ncptl
+	'all tasks t asynchronously send a 1 kilobyte message to task (t + 1) mod num_tasks then' \
+	'all tasks await completion then' 'task 0 is assigned to processor 31 then' \
+	'all tasks t asynchronously send a 4 kilobyte message to task (t + 5) mod num_tasks then' \
+	'all tasks await completion.' >remap.ncptl
 same remap "$work/remap.ncptl" -n 32
+check "remap: tasks.csv shows remapped tasks" sh -c "awk -F, 'NR > 1 && \$2 != \$3' remap-seq/tasks.csv | grep -q ."
 # messages.csv: every rank's rows in the order of their events; bounded to the run's first 100.
 same msglog "$progs/reduce.ncptl" -n 32 --message-log
 same msglog-max "$progs/allothers.ncptl" -n 32 --message-log --message-log-max 100
