@@ -381,11 +381,12 @@ static ex spell(cg *g, const ops_spelling *sp, ex a, const ex *b, int flt)
 	}
 	/*
 	 * gcc rewrites 0.0 - (double)i as -(double)i, even at -O0, which gives -0
-	 * for i = 0 where IEEE arithmetic (and the direct engine) gives +0: a zero
-	 * it cannot see through keeps the subtraction.
+	 * for i = 0 where IEEE arithmetic (and the direct engine) gives +0, and it
+	 * does so for any left operand it can fold to 0.0 ((c ? 0.0 : 0.0) - x):
+	 * a left operand it cannot see through keeps every subtraction.
 	 */
-	if (flt && sp->infix && !strcmp(sp->text, "-") && !strcmp(ta, "0.0"))
-		ta = "ncsim_fzero()";
+	if (flt && sp->infix && !strcmp(sp->text, "-"))
+		ta = cg_fmt(g, "ncsim_fkeep(%s)", ta);
 	const char *s = sp->infix ? cg_fmt(g, "(%s %s %s)", ta, sp->text, tb) : cg_fmt(g, "%s(%s, %s%s)", sp->text, ta, tb, err);
 	return (ex){seq_end(g, &q, s), f, a.effects | b->effects | sp->fallible};
 }

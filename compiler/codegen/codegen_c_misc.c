@@ -149,6 +149,19 @@ static void backend_body(cg *g, const cg_sym *env, const char *x, void *ud)
 			bi[i].text = cg_flt(g, env, it);
 		}
 	}
+	/*
+	 * The string is built before it runs: every expression is evaluated (and
+	 * may fail) before the first call, in item order, as the direct engine
+	 * does; the code then reads the values.
+	 */
+	cg_line(g, "{");
+	for (uint32_t i = 0; i < items->len; i++)
+		if (bi[i].is_expr) {
+			const char *v = cg_fmt(g, "cg_bx%u", i);
+			cg_line(g, "\t__typeof__(%s) %s = %s;", bi[i].text, v, bi[i].text);
+			cg_line(g, "\t(void)%s;", v); /* a filtered call may not use it */
+			bi[i].text = v;
+		}
 	char *err = NULL;
 	int bad = -1;
 	char *code = bf_translate(bi, (int)items->len, g->o->allow_backend_code, &err, &bad);
@@ -165,6 +178,7 @@ static void backend_body(cg *g, const cg_sym *env, const char *x, void *ud)
 		if (g->o->allow_backend_code)
 			cg_warnings(g, 1);
 	}
+	cg_line(g, "}");
 	free(code);
 	free(err);
 	free(bi);

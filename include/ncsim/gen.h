@@ -64,11 +64,18 @@ static inline int rt_ok_b(rt_task *t, const ncsim_err *e, int v)
 
 /* ------------------------------------------------------------ numbers */
 
-/* +0.0 that the C compiler cannot fold (see the subtraction in compiler/codegen/codegen_c_expr.c). */
+/* +0.0 that the C compiler cannot fold (skeletons generated before ncsim_fkeep call it). */
 static inline double ncsim_fzero(void)
 {
 	static const volatile double zero = 0.0;
 	return zero;
+}
+
+/* v, through a value the C compiler cannot see: it cannot fold a subtraction from it (codegen_c_expr.c). */
+static inline double ncsim_fkeep(double v)
+{
+	volatile double x = v;
+	return x;
 }
 
 /* v, or 0 if v is negative (warmup counts, touched words). */
