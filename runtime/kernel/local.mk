@@ -1,8 +1,8 @@
 # runtime/kernel/local.mk: file lists of this module (see Makefile.am)
 noinst_HEADERS += runtime/kernel/sim.h runtime/kernel/pqueue.h runtime/kernel/rng.h \
-	runtime/kernel/progress.h runtime/kernel/phold.h runtime/kernel/par.h runtime/kernel/par_mirror.h
+	runtime/kernel/progress.h runtime/kernel/phold.h runtime/kernel/par.h runtime/kernel/par_mirror.h runtime/kernel/par_lines.h
 libncsim_la_SOURCES += runtime/kernel/sim.c runtime/kernel/pqueue.c runtime/kernel/rng.c \
-	runtime/kernel/progress.c runtime/kernel/phold.c runtime/kernel/par.c runtime/kernel/par_mirror.c
+	runtime/kernel/progress.c runtime/kernel/phold.c runtime/kernel/par.c runtime/kernel/par_mirror.c runtime/kernel/par_lines.c
 
 # The parallel kernel (par.c) speaks MPI when configure found Open MPI (--with-mpi).
 if WITH_MPI

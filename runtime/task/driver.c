@@ -817,7 +817,7 @@ void drv_free(drv_sim *s)
 		return;
 	outfile_abort(s->io_csv);
 	outfile_abort(s->msg_csv);
-	VEC_FREE(&s->msglog.recs);
+	VEC_FREE(&s->msglog.kept.buf);
 	if (s->w)
 		drvp_free(s->w);
 	task_world_free(s->w);

@@ -8,19 +8,13 @@
 
 #include "base/util.h"
 #include "runtime/kernel/par.h"
+#include "runtime/kernel/par_lines.h"
 #include "runtime/coll/coll.h"
 #include "runtime/mpi/mpi_par.h"
 #include "runtime/net/dragonfly.h"
 #include "runtime/storage/storage.h"
 #include "runtime/task/deadlock.h"
 #include "runtime/task/latency.h"
-
-/* An OUTPUTS line with the key of the event that printed it and its place among that event's lines. */
-typedef struct out_line {
-	ncsim_time_t time;
-	uint64_t seq, ord;
-	uint32_t src, len; /* len bytes of text follow the record */
-} out_line;
 
 /* What a blocked task waits on, kept for the deadlock report. */
 typedef struct wait_rec {
@@ -33,8 +27,7 @@ struct drv_par {
 	task_world *w;
 	wait_rec *waits;        /* per task (w->all order), on rank 0 after the run */
 	int board;              /* the channel of the collectives' board */
-	VEC(unsigned char) out; /* out_line records, each followed by its text */
-	uint64_t nout;
+	pln_lines out;          /* OUTPUTS lines, printed by rank 0 after the run */
 };
 
 /* What rank 0 needs of a task it does not run. */
@@ -167,54 +160,7 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 	return 0;
 }
 
-/* A record's text padded to 8 bytes: the next record stays aligned in the gathered buffer. */
-static size_t padded(size_t n) { return (n + 7) & ~(size_t)7; }
-
-void drvp_output(task_world *w, const char *line)
-{
-	drv_par *p = w->par;
-	const sim_event *ev = sim_firing(w->ctx);
-	out_line r = {.time = ev ? ev->time : 0, .seq = ev ? ev->seq : 0, .src = ev ? ev->src : 0,
-	              .ord = p->nout++, .len = (uint32_t)strlen(line)};
-	size_t n = sizeof r + padded(r.len);
-	VEC_GROW(&p->out, p->out.len + n);
-	memset(p->out.ptr + p->out.len, 0, n);
-	memcpy(p->out.ptr + p->out.len, &r, sizeof r);
-	memcpy(p->out.ptr + p->out.len + sizeof r, line, r.len);
-	p->out.len += n;
-}
-
-static int line_order(const void *pa, const void *pb)
-{
-	const out_line *a = *(const out_line *const *)pa, *b = *(const out_line *const *)pb;
-	int c = sim_key_cmp(a->time, a->src, a->seq, b->time, b->src, b->seq);
-	return c ? c : (a->ord > b->ord) - (a->ord < b->ord);
-}
-
-/* Rank 0 prints every rank's OUTPUTS lines in the order of their events' keys: the sequential run's order. */
-static void print_lines(task_world *w)
-{
-	void *all;
-	size_t n;
-	par_gather(w->par->out.ptr, w->par->out.len, &all, &n);
-	if (!all)
-		return;
-	VEC(const out_line *) v = {0};
-	for (size_t off = 0; off + sizeof(out_line) <= n;) {
-		const out_line *r = (const out_line *)(void *)((unsigned char *)all + off);
-		VEC_PUSH(&v, r);
-		off += sizeof *r + padded(r->len);
-	}
-	if (v.len)
-		qsort(v.ptr, v.len, sizeof *v.ptr, line_order);
-	FILE *f = w->out ? w->out : stdout;
-	for (size_t i = 0; i < v.len; i++) {
-		fwrite(v.ptr[i] + 1, 1, v.ptr[i]->len, f);
-		putc('\n', f);
-	}
-	VEC_FREE(&v);
-	free(all);
-}
+void drvp_output(task_world *w, const char *line) { pln_add(&w->par->out, w->ctx, line, strlen(line)); }
 
 /* Rank 0's copy of a task run elsewhere gets the virtual id its rank's remapping gave it. */
 static void set_virt(rt_task *t, rt_int v)
@@ -285,13 +231,6 @@ static void reduce_lat(tk_lat *l)
 	l->sum = (double)v[2];
 }
 
-/* A rank's first failure: its event's key, then the message. */
-typedef struct fail_rec {
-	ncsim_time_t at;
-	uint64_t seq;
-	uint32_t src, len;
-} fail_rec;
-
 /*
  * Every rank fails if one did; rank 0 prints the earliest failure (by its
  * event's key), the one a sequential run would have stopped at.
@@ -300,29 +239,10 @@ static void agree_failure(task_world *w)
 {
 	if (!par_max_u64(w->fatal != NULL))
 		return;
-	VEC(unsigned char) b = {0};
-	if (w->fatal) {
-		fail_rec r = {.at = w->fatal_at, .seq = w->fatal_seq, .src = w->fatal_src, .len = (uint32_t)strlen(w->fatal)};
-		b.len = sizeof r + padded(r.len);
-		VEC_GROW(&b, b.len);
-		memset(b.ptr, 0, b.len);
-		memcpy(b.ptr, &r, sizeof r);
-		memcpy(b.ptr + sizeof r, w->fatal, r.len);
-	}
-	void *all;
-	size_t n;
-	par_gather(b.ptr, b.len, &all, &n);
-	VEC_FREE(&b);
-	const fail_rec *first = NULL;
-	for (size_t off = 0; all && off + sizeof(fail_rec) <= n;) {
-		const fail_rec *r = (const fail_rec *)(void *)((unsigned char *)all + off);
-		if (!first || sim_key_cmp(r->at, r->src, r->seq, first->at, first->src, first->seq) < 0)
-			first = r;
-		off += sizeof *r + padded(r->len);
-	}
-	if (first)
-		fprintf(stderr, "%.*s\n", (int)first->len, (const char *)(first + 1));
-	free(all);
+	pln_lines first = {0};
+	if (w->fatal)
+		pln_add_key(&first, w->fatal_at, w->fatal_src, w->fatal_seq, w->fatal, strlen(w->fatal));
+	pln_merge(&first, par_rank() == 0 ? stderr : NULL, 1);
 	if (!w->fatal) {
 		w->fatal = xstrdup("the run failed on another rank");
 		w->fatal_msg = xstrdup("The run failed on another rank");
@@ -339,7 +259,7 @@ int drvp_finish(task_world *w)
 	for (size_t j = 0; j < w->jobs.len; j++)
 		for (int c = 0; c < TK_NLAT; c++)
 			reduce_lat(&w->jobs.ptr[j]->lat[c]);
-	print_lines(w);
+	pln_merge(&w->par->out, par_rank() == 0 ? (w->out ? w->out : stdout) : NULL, UINT64_MAX);
 	agree_failure(w);
 	if (par_rank() == 0)
 		par_stats_print(par_get_stats(w->par->pr), sim_get_stats(w->ctx)->end_time, stderr);
@@ -375,7 +295,7 @@ void drvp_free(task_world *w)
 	sto_par_detach(w->sto);
 	par_channel_drop(w->par->pr, w->par->board);
 	par_detach(w->par->pr);
-	VEC_FREE(&w->par->out);
+	VEC_FREE(&w->par->out.buf);
 	free(w->par->waits);
 	free(w->par);
 	w->par = NULL;

@@ -14,26 +14,16 @@
 #include <stdio.h>
 
 #include "ncsim/rt.h"
-#include "base/util.h"
-
-struct sim_ctx;
+#include "runtime/kernel/par_lines.h"
 
 #define TK_MSGLOG_MAX_DEFAULT 1000000u
 #define TK_MSGLOG_HEADER "job,src,dst,tag,bytes,send_ps,arrive_ps"
 
-/* A row kept by a rank of a run over MPI ranks, with the key of the event that wrote it. */
-typedef struct tk_msgrec {
-	ncsim_time_t time, sent, arrived;
-	uint64_t seq, ord, bytes;
-	rt_int tag;
-	uint32_t esrc, job, src, dst;
-} tk_msgrec;
-
 typedef struct tk_msglog {
 	FILE *out;
 	uint64_t max, rows, dropped;
-	const struct sim_ctx *keyed; /* a run over ranks: rows are kept in recs with their event's key */
-	VEC(tk_msgrec) recs;
+	const struct sim_ctx *keyed; /* a run over ranks: rows are kept with their event's key */
+	pln_lines kept;
 } tk_msglog;
 
 /* One message of job `job` (its index) from rank src to rank dst, posted at sent, arrived at arrived. */
@@ -44,7 +34,7 @@ void tk_msglog_row(tk_msglog *l, unsigned job, uint32_t src, uint32_t dst, rt_in
  * A run over ranks, after the run, on every rank: rank 0 writes on its out
  * the first `max` rows of all ranks in the order of their events' keys
  * (the sequential order); rows and dropped become the run's totals on
- * every rank. Frees recs.
+ * every rank. Frees the kept rows.
  */
 void tk_msglog_merge(tk_msglog *l);
 

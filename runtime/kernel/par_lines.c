@@ -1,0 +1,68 @@
+/*
+ * par_lines.c - lines printed in the sequential order by a run over ranks (see par_lines.h).
+ */
+#include "runtime/kernel/par_lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/kernel/par.h"
+
+/* A kept line: its event's key, its place among the lines kept here, its length; the text follows. */
+typedef struct pln_rec {
+	ncsim_time_t time;
+	uint64_t seq, ord;
+	uint32_t src, len;
+} pln_rec;
+
+/* A record's text padded to 8 bytes: the next record stays aligned in the gathered buffer. */
+static size_t padded(size_t n) { return (n + 7) & ~(size_t)7; }
+
+void pln_add(pln_lines *l, const sim_ctx *ctx, const char *text, size_t len)
+{
+	const sim_event *ev = sim_firing(ctx);
+	pln_add_key(l, ev ? ev->time : 0, ev ? ev->src : 0, ev ? ev->seq : 0, text, len);
+}
+
+void pln_add_key(pln_lines *l, ncsim_time_t time, sim_eid src, uint64_t seq, const char *text, size_t len)
+{
+	pln_rec r = {.time = time, .seq = seq, .src = src, .ord = l->n++, .len = (uint32_t)len};
+	size_t n = sizeof r + padded(len);
+	VEC_GROW(&l->buf, l->buf.len + n);
+	memset(l->buf.ptr + l->buf.len, 0, n);
+	memcpy(l->buf.ptr + l->buf.len, &r, sizeof r);
+	memcpy(l->buf.ptr + l->buf.len + sizeof r, text, len);
+	l->buf.len += n;
+}
+
+static int key_order(const void *pa, const void *pb)
+{
+	const pln_rec *a = *(const pln_rec *const *)pa, *b = *(const pln_rec *const *)pb;
+	int c = sim_key_cmp(a->time, a->src, a->seq, b->time, b->src, b->seq);
+	return c ? c : (a->ord > b->ord) - (a->ord < b->ord);
+}
+
+void pln_merge(pln_lines *l, FILE *out, uint64_t max)
+{
+	void *all;
+	size_t n;
+	par_gather(l->buf.ptr, l->buf.len, &all, &n);
+	VEC_FREE(&l->buf);
+	l->n = 0;
+	if (!all)
+		return;
+	VEC(const pln_rec *) v = {0};
+	for (size_t off = 0; off + sizeof(pln_rec) <= n;) {
+		const pln_rec *r = (const pln_rec *)(void *)((unsigned char *)all + off);
+		VEC_PUSH(&v, r);
+		off += sizeof *r + padded(r->len);
+	}
+	if (v.len)
+		qsort(v.ptr, v.len, sizeof *v.ptr, key_order);
+	for (size_t i = 0; out && i < v.len && i < max; i++) {
+		fwrite(v.ptr[i] + 1, 1, v.ptr[i]->len, out);
+		putc('\n', out);
+	}
+	VEC_FREE(&v);
+	free(all);
+}
