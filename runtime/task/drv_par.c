@@ -167,13 +167,8 @@ static void set_virt(rt_task *t, rt_int v)
 {
 	if (task_virt(t, t->rank) == v)
 		return;
-	if (!t->p2v) {
-		uint32_t n = t->job->ntasks;
-		t->v2p = xcalloc(n, sizeof *t->v2p);
-		t->p2v = xcalloc(n, sizeof *t->p2v);
-		for (uint32_t i = 0; i < n; i++)
-			t->v2p[i] = t->p2v[i] = (int32_t)i;
-	}
+	if (!t->p2v)
+		task_remap_init(t);
 	t->p2v[t->rank] = (int32_t)v;
 }
 

@@ -495,7 +495,7 @@ void rt_untrack(rt_task *t, void *obj) { (void)untrack(t, obj, "rt_untrack"); }
 
 /* ------------------------------------------------------------ remapping (§8.14) */
 
-static void remap_init(rt_task *t)
+void task_remap_init(rt_task *t)
 {
 	uint32_t n = t->job->ntasks;
 	t->v2p = xcalloc(n, sizeof *t->v2p);
@@ -510,7 +510,7 @@ void rt_assign_processor(rt_task *t, rt_int task, rt_int proc)
 	if (task < 0 || task >= n || proc < 0 || proc >= n)
 		rt_fatal(t, "Cannot assign processor %" PRId64 " to task %" PRId64 " (0..%" PRId64 ")", proc, task, n - 1);
 	if (!t->v2p)
-		remap_init(t);
+		task_remap_init(t);
 	/* The task that held `proc` takes over task's old processor: a swap. */
 	int32_t old = t->v2p[task], other = t->p2v[proc];
 	t->v2p[task] = (int32_t)proc;

@@ -245,6 +245,8 @@ _Noreturn void task_fatal_err(rt_task *t, char *err, const char *fallback);
 void task_charge_mpi_wait(rt_task *t, ncsim_time_t begin, ncsim_time_t end, ncsim_time_t partner);
 /* The task of physical rank r of t's job. */
 static inline rt_task *task_peer(const rt_task *t, uint32_t r) { return t->job->tasks[r]; }
+/* Gives t a remapping of its own, the identity so far (ASSIGNED TO PROCESSOR changes it). */
+void task_remap_init(rt_task *t);
 /* Physical rank of virtual task v (no range check). */
 static inline uint32_t task_phys(const rt_task *t, rt_int v) { return t->v2p ? (uint32_t)t->v2p[v] : (uint32_t)v; }
 /* Virtual id of physical rank p. */
