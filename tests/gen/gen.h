@@ -165,6 +165,8 @@ void gen_fresh(gen *g, const char *prefix, char name[16]);
 void gen_expr(gen *g, const gen_env *e, int depth);
 /* An expression whose value, in integer context, lies in [lo, hi] (hi > lo). */
 void gen_bounded(gen *g, const gen_env *e, int64_t lo, int64_t hi);
+/* gen_bounded between two pieces of text (a keyword before, a unit after). */
+void gen_bounded_in(gen *g, const gen_env *e, const char *before, int64_t lo, int64_t hi, const char *after);
 /* A relational expression. */
 void gen_rel(gen *g, const gen_env *e, int depth);
 /* A relational expression that is always true (for ASSERT). */

@@ -370,9 +370,7 @@ static void dest_dist(gen *g, const gen_env *e)
 	case 1:
 		gen_printf(g, "GAUSSIAN");
 		if (gen_chance(g, 60)) {
-			gen_printf(g, " WITH MEAN ");
-			gen_bounded(g, e, 0, 2);
-			gen_printf(g, " AND DEVIATION ");
+			gen_bounded_in(g, e, " WITH MEAN ", 0, 2, " AND DEVIATION ");
 			gen_bounded(g, e, 1, 2);
 		}
 		return;
@@ -408,9 +406,7 @@ void gen_dcnw(gen *g, const gen_env *e)
 	gen_printf(g, " MESSAGES OF %s TRAFFIC", models[gen_int(g, 0, 1)]);
 	opt_dest(g, e, 50);
 	if (gen_chance(g, 50)) {
-		gen_printf(g, " AT ");
-		gen_bounded(g, e, 1, 10);
-		gen_printf(g, " GBPS");
+		gen_bounded_in(g, e, " AT ", 1, 10, " GBPS");
 	}
 }
 
@@ -435,9 +431,7 @@ void gen_flows(gen *g, const gen_env *e)
 
 	gen_cover(g, GF_ST_FLOWS);
 	traffic_group(g, e);
-	gen_printf(g, " GENERATE ");
-	gen_bounded(g, e, 1, 6);
-	gen_printf(g, " FLOWS OVER ");
+	gen_bounded_in(g, e, " GENERATE ", 1, 6, " FLOWS OVER ");
 	if (u == 0)
 		gen_bounded(g, e, 1, 5);
 	else
@@ -466,19 +460,13 @@ static void hvd_param(gen *g, const gen_env *e, int k, int total)
 
 	switch (k) {
 	case 0:
-		gen_printf(g, "COMPUTE ");
-		gen_bounded(g, e, 0, 3);
-		gen_printf(g, " MICROSECONDS");
+		gen_bounded_in(g, e, "COMPUTE ", 0, 3, " MICROSECONDS");
 		return;
 	case 1:
-		gen_printf(g, "NEGOTIATION LOOP ");
-		gen_bounded(g, e, 0, 2);
-		gen_printf(g, " MICROSECONDS");
+		gen_bounded_in(g, e, "NEGOTIATION LOOP ", 0, 2, " MICROSECONDS");
 		return;
 	case 2:
-		gen_printf(g, "GATHERV ");
-		gen_bounded(g, e, 100, 300);
-		gen_printf(g, " BYTES");
+		gen_bounded_in(g, e, "GATHERV ", 100, 300, " BYTES");
 		return;
 	case 3:
 		gen_printf(g, "GATHERV TOTAL %d BYTES", total);
@@ -487,18 +475,14 @@ static void hvd_param(gen *g, const gen_env *e, int k, int total)
 		gen_printf(g, "GATHERV PROBABILITY %s", total ? probs[gen_int(g, 0, 2)] : gen_chance(g, 50) ? "0" : "0.3");
 		return;
 	case 5:
-		gen_printf(g, "BROADCAST ");
-		gen_bounded(g, e, 0, 500);
-		gen_printf(g, " BYTES");
+		gen_bounded_in(g, e, "BROADCAST ", 0, 500, " BYTES");
 		return;
 	default:
 		if (gen_chance(g, 20)) {
 			gen_printf(g, "ALLREDUCE 1 KILOBYTES");
 			return;
 		}
-		gen_printf(g, "ALLREDUCE ");
-		gen_bounded(g, e, 0, 64);
-		gen_printf(g, " BYTES");
+		gen_bounded_in(g, e, "ALLREDUCE ", 0, 64, " BYTES");
 		return;
 	}
 }
@@ -511,9 +495,7 @@ void gen_horovod(gen *g, const gen_env *e)
 
 	gen_cover(g, GF_ST_HOROVOD);
 	traffic_group(g, e);
-	gen_printf(g, " TRAIN WITH HOROVOD FOR ");
-	gen_bounded(g, e, 1, 2);
-	gen_printf(g, " BATCHES OF ");
+	gen_bounded_in(g, e, " TRAIN WITH HOROVOD FOR ", 1, 2, " BATCHES OF ");
 	gen_bounded(g, e, 1, 3);
 	gen_printf(g, " LAYERS WITH ");
 	for (int i = 0; i < 7; i++)

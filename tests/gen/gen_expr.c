@@ -101,6 +101,13 @@ void gen_bounded(gen *g, const gen_env *e, int64_t lo, int64_t hi)
 	gen_printf(g, ") MOD %lld)", (long long)(hi - lo + 1));
 }
 
+void gen_bounded_in(gen *g, const gen_env *e, const char *before, int64_t lo, int64_t hi, const char *after)
+{
+	gen_printf(g, "%s", before);
+	gen_bounded(g, e, lo, hi);
+	gen_printf(g, "%s", after);
+}
+
 /* A non-zero expression: [1, k] or [-k, -1]. */
 static void nonzero(gen *g, const gen_env *e)
 {
