@@ -34,5 +34,32 @@ void pln_add_key(pln_lines *l, ncsim_time_t time, sim_eid src, uint64_t seq, con
  * l's lines.
  */
 void pln_merge(pln_lines *l, FILE *out, uint64_t max);
+/* pln_merge that hands rank 0 each line (no newline), with the rank that kept it, instead of writing it. */
+void pln_merge_each(pln_lines *l, uint64_t max, void (*emit)(void *arg, uint32_t rank, const char *text, size_t len),
+                    void *arg);
+
+/*
+ * A bounded CSV log whose rows follow the run's events (messages.csv,
+ * device_busy.csv): after `max` rows the others are only counted. In a
+ * sequential run a row goes to `out` at once; in a run over ranks (`keyed`
+ * set, on every rank) it is kept with its event's key until pln_log_merge.
+ */
+typedef struct pln_log {
+	FILE *out;
+	uint64_t max, rows, dropped;
+	const sim_ctx *keyed;
+	pln_lines kept;
+} pln_log;
+
+/* Whether rows are recorded at all. */
+static inline int pln_log_on(const pln_log *l) { return l->out || l->keyed; }
+/* One row (printf format, no newline). */
+void pln_log_row(pln_log *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * After a run over ranks, on every rank: rank 0 writes on its out the first
+ * `max` rows of all ranks in the sequential order; rows and dropped become
+ * the run's totals on every rank. Frees the kept rows.
+ */
+void pln_log_merge(pln_log *l);
 
 #endif

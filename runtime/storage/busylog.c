@@ -10,11 +10,6 @@ void sto_busylog_row(sto_busylog *l, uint32_t device, uint32_t node, const char 
 {
 	static const char *const ops[] = {[STO_BUSY_READ] = "read", [STO_BUSY_WRITE] = "write",
 	                                  [STO_BUSY_DRAIN] = "drain"};
-	if (l->rows >= l->max) {
-		l->dropped++;
-		return;
-	}
-	l->rows++;
-	fprintf(l->out, "%" PRIu32 ",%" PRIu32 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", device, node, cls, ops[op],
-	        start, end, bytes);
+	pln_log_row(l, "%" PRIu32 ",%" PRIu32 ",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64, device, node, cls, ops[op], start,
+	            end, bytes);
 }

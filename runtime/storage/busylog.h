@@ -20,7 +20,8 @@
  *           device adds to storage.csv's busy_us
  *
  * The file is bounded: after `max` rows the others are only counted, and
- * the run says how many it left out.
+ * the run says how many it left out. In a run over ranks each rank keeps its
+ * rows and rank 0 writes them in the sequential order (pln_log).
  */
 #ifndef NCSIM_STO_BUSYLOG_H
 #define NCSIM_STO_BUSYLOG_H
@@ -29,6 +30,7 @@
 #include <stdio.h>
 
 #include "ncsim/rt.h"
+#include "runtime/kernel/par_lines.h"
 
 #define STO_BUSYLOG_MAX_DEFAULT 1000000u
 #define STO_BUSYLOG_HEADER "device,node,class,op,start_ps,end_ps,bytes"
@@ -36,10 +38,7 @@
 /* The operations of device_busy.csv's op column. */
 enum sto_busy_op { STO_BUSY_READ, STO_BUSY_WRITE, STO_BUSY_DRAIN };
 
-typedef struct sto_busylog {
-	FILE *out;                /* NULL: nothing is recorded */
-	uint64_t max, rows, dropped;
-} sto_busylog;
+typedef pln_log sto_busylog;
 
 /* One operation of device `device` (storage.csv row) on `node`, served from start to end (ps). */
 void sto_busylog_row(sto_busylog *l, uint32_t device, uint32_t node, const char *cls, enum sto_busy_op op,

@@ -156,3 +156,110 @@ void sto_par_finish(sto_system *s)
 	free(at);
 	free(v);
 }
+
+/* ------------------------------------------------------------ io.csv and device_busy.csv */
+
+void sto_par_logs(sto_system *s, const sim_ctx *ctx, uint64_t busy_max)
+{
+	s->io_keyed = ctx;
+	s->busy.keyed = ctx;
+	s->busy.max = busy_max;
+}
+
+void stp_submission(sto_system *s, const sim_ctx *ctx)
+{
+	const sim_event *ev = sim_firing(ctx);
+	struct stp_subkey k = {.time = ev ? ev->time : 0, .seq = ev ? ev->seq : 0, .src = ev ? ev->src : 0};
+	VEC_PUSH(&s->io_subs, k);
+}
+
+/* A submission of the whole run: its event's key, and the rank and number it had there. */
+typedef struct sub_at {
+	struct stp_subkey k;
+	uint64_t rank, local;
+} sub_at;
+
+static int sub_order(const void *pa, const void *pb)
+{
+	const sub_at *a = pa, *b = pb;
+	int c = sim_key_cmp(a->k.time, (sim_eid)a->k.src, a->k.seq, b->k.time, (sim_eid)b->k.src, b->k.seq);
+	/* One event submits on one rank: equal keys are told apart by their order there. */
+	return c ? c : (a->local > b->local) - (a->local < b->local);
+}
+
+/* Rank 0's table of io.csv ids: id of the local-th submission of rank r at ids[first[r] + local]. */
+typedef struct id_map {
+	FILE *out;
+	uint64_t *ids, *first;
+	uint64_t nranks, total;
+} id_map;
+
+/* Every rank's submissions (all, n bytes: per rank, its rank, its count and its keys), numbered in key order. */
+static void number_submissions(id_map *m, const unsigned char *all, size_t n)
+{
+	m->nranks = par_size();
+	m->first = xcalloc(m->nranks + 1, sizeof *m->first);
+	VEC(sub_at) v = {0};
+	for (size_t off = 0; off + 2 * sizeof(uint64_t) <= n;) {
+		uint64_t hdr[2];
+		memcpy(hdr, all + off, sizeof hdr);
+		off += sizeof hdr;
+		for (uint64_t i = 0; i < hdr[1]; i++, off += sizeof(struct stp_subkey)) {
+			sub_at a = {.rank = hdr[0], .local = i};
+			memcpy(&a.k, all + off, sizeof a.k);
+			VEC_PUSH(&v, a);
+		}
+		if (hdr[0] < m->nranks)
+			m->first[hdr[0] + 1] = hdr[1];
+	}
+	for (uint64_t r = 0; r < m->nranks; r++)
+		m->first[r + 1] += m->first[r];
+	m->total = v.len;
+	m->ids = xcalloc(v.len ? v.len : 1, sizeof *m->ids);
+	if (v.len)
+		qsort(v.ptr, v.len, sizeof *v.ptr, sub_order);
+	for (size_t i = 0; i < v.len; i++)
+		m->ids[m->first[v.ptr[i].rank] + v.ptr[i].local] = i;
+	VEC_FREE(&v);
+}
+
+/* An io.csv row kept on `rank`, its id that rank's submission number: written with the run's id. */
+static void write_io_row(void *arg, uint32_t rank, const char *text, size_t len)
+{
+	const id_map *m = arg;
+	const char *comma = memchr(text, ',', len);
+	uint64_t local = strtoull(text, NULL, 10), at = m->first[rank] + local;
+	if (!comma || rank >= m->nranks || at >= m->first[rank + 1]) {
+		fprintf(stderr, "ncsim: internal error: an io.csv row without its submission\n");
+		abort();
+	}
+	fprintf(m->out, "%llu%.*s\n", (unsigned long long)m->ids[at], (int)(len - (size_t)(comma - text)), comma);
+}
+
+void sto_par_io_merge(sto_system *s, FILE *io)
+{
+	if (!s || !s->io_keyed)
+		return;
+	s->io_keyed = NULL;
+	VEC(unsigned char) buf = {0};
+	uint64_t hdr[2] = {par_rank(), s->io_subs.len};
+	size_t n = sizeof hdr + s->io_subs.len * sizeof *s->io_subs.ptr;
+	VEC_GROW(&buf, n);
+	memcpy(buf.ptr, hdr, sizeof hdr);
+	if (s->io_subs.len)
+		memcpy(buf.ptr + sizeof hdr, s->io_subs.ptr, s->io_subs.len * sizeof *s->io_subs.ptr);
+	VEC_FREE(&s->io_subs);
+	void *all;
+	size_t alln;
+	par_gather(buf.ptr, n, &all, &alln);
+	VEC_FREE(&buf);
+	id_map m = {.out = io};
+	if (all)
+		number_submissions(&m, all, alln);
+	free(all);
+	pln_merge_each(&s->io_rows, io ? UINT64_MAX : 0, write_io_row, &m);
+	free(m.ids);
+	free(m.first);
+	pln_log_merge(&s->busy);
+	s->busy.keyed = NULL;
+}

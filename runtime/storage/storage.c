@@ -121,7 +121,7 @@ static void dev_op(server *sv, sim_ctx *ctx, uint32_t id, uint64_t b, int is_wri
 	uint64_t len = block_len(s, r, b);
 	ncsim_time_t before = sv->dev[r->dev]->st.busy;
 	ncsim_time_t done = sto_dev_access(sv->dev[r->dev], now, is_write, lba, len, sim_rng_unif(ctx, sv->self));
-	if (s->busy.out)
+	if (pln_log_on(&s->busy))
 		log_busy(sv, r->dev, is_write ? STO_BUSY_WRITE : STO_BUSY_READ, done, before, len);
 	dev_done p = { .id = id, .block = b, .submit = now };
 	sim_send(ctx, sv->self, done - now, SRV_DEV_DONE, &p, sizeof p);
@@ -243,7 +243,7 @@ static void start_drain(server *sv, sim_ctx *ctx, unsigned dv, uint64_t lba, uin
 	sv->pending_drains[dv]++;
 	ncsim_time_t before = sv->dev[dv]->st.busy;
 	ncsim_time_t done = sto_dev_access(sv->dev[dv], now, 0, lba, len, sim_rng_unif(ctx, sv->self));
-	if (sv->sys->busy.out)
+	if (pln_log_on(&sv->sys->busy))
 		log_busy(sv, dv, STO_BUSY_DRAIN, done, before, len);
 	drain_ev p = { .bytes = len, .dev = dv };
 	sim_send(ctx, sv->self, done - now, SRV_DRAIN_READ, &p, sizeof p);
@@ -324,14 +324,25 @@ static const char *where_name(unsigned w)
 	return names[w];
 }
 
-static void log_row(const sto_system *s, const rec *r, ncsim_time_t done)
+int sto_io_row(const sto_system *s, const rec *r, ncsim_time_t done, char *buf, size_t size)
 {
-	fprintf(s->io_log, "%llu,%u,%u,%u,%s,%s,%lld,%llu,%llu,%s,%.6f,%.6f,%.6f,%.6f\n",
-	        (unsigned long long)r->seq, r->req.job, r->req.client_node, s->servers[r->server].node,
-	        where_name(r->where), r->req.op == STO_OP_READ ? "read" : "write", (long long)r->req.file,
-	        (unsigned long long)r->req.offset, (unsigned long long)r->req.bytes,
-	        r->status == STO_OK ? "ok" : "enospc", (double)r->issue * 1e-6, (double)r->net_time * 1e-6,
-	        (double)r->dev_time * 1e-6, (double)done * 1e-6);
+	int n = snprintf(buf, size, "%llu,%u,%u,%u,%s,%s,%lld,%llu,%llu,%s,%.6f,%.6f,%.6f,%.6f",
+	                 (unsigned long long)r->seq, r->req.job, r->req.client_node, s->servers[r->server].node,
+	                 where_name(r->where), r->req.op == STO_OP_READ ? "read" : "write", (long long)r->req.file,
+	                 (unsigned long long)r->req.offset, (unsigned long long)r->req.bytes,
+	                 r->status == STO_OK ? "ok" : "enospc", (double)r->issue * 1e-6, (double)r->net_time * 1e-6,
+	                 (double)r->dev_time * 1e-6, (double)done * 1e-6);
+	return n < 0 ? 0 : (size_t)n < size ? n : (int)size - 1;
+}
+
+static void log_row(sto_system *s, sim_ctx *ctx, const rec *r, ncsim_time_t done)
+{
+	char row[384];
+	int n = sto_io_row(s, r, done, row, sizeof row);
+	if (s->io_keyed)
+		pln_add(&s->io_rows, ctx, row, (size_t)n); /* its id is this rank's submission number for now */
+	else
+		fprintf(s->io_log, "%s\n", row);
 }
 
 /* A message of a request reached its client: the request's slot, its network time counted. */
@@ -396,8 +407,8 @@ static void cli_ack(sim_ctx *ctx, void *state, const sim_event *ev)
 		s->tot.reads++;
 		s->tot.bytes_read += r->req.bytes;
 	}
-	if (s->io_log)
-		log_row(s, r, now);
+	if (s->io_log || s->io_keyed)
+		log_row(s, ctx, r, now);
 	sim_eid notify = r->req.notify;
 	uint16_t kind = r->req.notify_kind;
 	sto_rec_free(s, id);
@@ -658,6 +669,9 @@ void sto_free(sto_system *s)
 	free(s->servers);
 	free(s->clients);
 	free(s->route);
+	VEC_FREE(&s->io_subs);
+	VEC_FREE(&s->io_rows.buf);
+	VEC_FREE(&s->busy.kept.buf);
 	free(s->server_of_node);
 	VEC_FREE(&s->recs);
 	VEC_FREE(&s->free_ids);
@@ -734,6 +748,8 @@ int sto_submit(sto_system *s, sim_ctx *ctx, const sto_request *req)
 	memset(r, 0, sizeof *r);
 	r->req = *req;
 	r->seq = s->tot.submitted++;
+	if (s->io_keyed)
+		stp_submission(s, ctx);
 	r->server = s->route[req->client_node];
 	server *sv = &s->servers[r->server];
 	r->dev = (uint8_t)dev;

@@ -211,5 +211,15 @@ void sto_owner(const sto_system *s, uint32_t (*rank_of)(void *ctx, uint32_t node
 int sto_par_attach(sto_system *s, struct par_run *pr, char **err);
 void sto_par_finish(sto_system *s);
 void sto_par_detach(sto_system *s);
+/*
+ * io.csv and device_busy.csv in a run over ranks: every rank keeps its rows
+ * (sto_par_logs, before the run; rank 0 also sets the files with
+ * sto_set_io_log and sto_set_busy_log); after the run sto_par_io_merge,
+ * on every rank, has rank 0 write them in the sequential order, io.csv's
+ * ids numbered by the keys of the requests' submission events (io NULL on
+ * the other ranks).
+ */
+void sto_par_logs(sto_system *s, const struct sim_ctx *ctx, uint64_t busy_max);
+void sto_par_io_merge(sto_system *s, FILE *io);
 
 #endif

@@ -35,6 +35,7 @@
 #include "base/sysconf.h"
 #include "runtime/task/guard.h"
 #include "runtime/task/drv_par.h"
+#include "runtime/traffic/traffic.h"
 #include "runtime/task/msglog.h"
 #include "runtime/task/task.h"
 
@@ -99,6 +100,7 @@ struct drv_sim {
 	outfile *busy_csv; /* device_busy.csv, likewise */
 	outfile *msg_csv; /* messages.csv while the run writes it */
 	int msg_keyed;    /* a run over ranks keeps messages.csv's rows until the end (every rank) */
+	int io_keyed;     /* the same for io.csv and device_busy.csv */
 	tk_msglog msglog;
 	task_world *w;
 	const char *status;
@@ -413,11 +415,6 @@ static int spread(void) { return over_ranks && par_size() > 1; }
 /* A run over MPI ranks: what cannot run there yet is refused, the rest partitioned (drv_par.h). */
 static int split(drv_sim *s, char **err)
 {
-	const char *no = s->o.io_log ? "--io-log" : NULL;
-	if (no) {
-		*err = xasprintf("%s %s", no, DRVP_NOT_YET);
-		return -1;
-	}
 	if (s->w->sto_make) {
 		/* Local burst buffers, built now: every entity must exist before the split (the same ids as later). */
 		if (!(s->sto = make_storage(s->sys, s->net, s->ctx, err)))
@@ -425,6 +422,7 @@ static int split(drv_sim *s, char **err)
 		s->w->sto = s->sto;
 		s->w->sto_make = NULL;
 	}
+	trf_world_prepare(s->w); /* the traffic endpoints, created by the first traffic statement otherwise */
 	return drvp_attach(s->w, stderr, err);
 }
 
@@ -513,6 +511,14 @@ static int build(drv_sim *s, char **err)
 	if (s->o.message_log && s->o.out_dir && open_msg_log(s, err) < 0)
 		return -1;
 	if (s->o.io_log && s->o.out_dir) {
+		if (s->w->par) {
+			/* Every rank keeps its rows; rank 0 writes them all after the run (sto_par_io_merge). */
+			s->io_keyed = 1;
+			if (s->sto)
+				sto_par_logs(s->sto, s->ctx, s->o.device_log_max);
+			if (par_rank() != 0)
+				return 0;
+		}
 		char *path = xasprintf("%s/io.csv", s->o.out_dir);
 		char *busy = xasprintf("%s/device_busy.csv", s->o.out_dir);
 		int rc = outfile_mkdir_p(s->o.out_dir, err);
@@ -588,7 +594,7 @@ static int finish_msg_log(drv_sim *s, int keep, FILE *err)
 {
 	if (s->msg_keyed) {
 		s->msg_keyed = 0;
-		tk_msglog_merge(&s->msglog);
+		pln_log_merge(&s->msglog);
 	}
 	if (!s->msg_csv)
 		return 0;
@@ -624,6 +630,10 @@ static int finish_busy_log(drv_sim *s, int keep, FILE *err)
 static int finish_io_log(drv_sim *s, int keep, FILE *err)
 {
 	int bad = finish_msg_log(s, keep, err) < 0;
+	if (s->io_keyed) {
+		s->io_keyed = 0;
+		sto_par_io_merge(s->sto, s->io_csv ? outfile_stream(s->io_csv) : NULL);
+	}
 	bad |= finish_busy_log(s, keep, err) < 0;
 	if (!s->io_csv)
 		return bad ? -1 : 0;

@@ -15,6 +15,7 @@
 #include "runtime/storage/storage.h"
 #include "runtime/task/deadlock.h"
 #include "runtime/task/latency.h"
+#include "runtime/traffic/traffic.h"
 
 /* What a blocked task waits on, kept for the deadlock report. */
 typedef struct wait_rec {
@@ -64,6 +65,7 @@ static uint32_t *owners(task_world *w, const df_partition *part, char **err)
 	node_ranks nr = {w->net, part};
 	if (w->sto)
 		sto_owner(w->sto, rank_of_node, &nr, owner);
+	trf_par_owner(w, owner);
 	for (sim_eid i = 0; i < n; i++)
 		if (owner[i] == UINT32_MAX) {
 			*err = xasprintf("entity %u of the model belongs to no rank: a part of this run %s", (unsigned)i,
@@ -160,6 +162,8 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 	return 0;
 }
 
+int drvp_is_local(const task_world *w, sim_eid id) { return par_owner(w->par->pr, id) == par_me(w->par->pr); }
+
 void drvp_output(task_world *w, const char *line) { pln_add(&w->par->out, w->ctx, line, strlen(line)); }
 
 /* Rank 0's copy of a task run elsewhere gets the virtual id its rank's remapping gave it. */
@@ -254,6 +258,7 @@ int drvp_finish(task_world *w)
 	for (size_t j = 0; j < w->jobs.len; j++)
 		for (int c = 0; c < TK_NLAT; c++)
 			reduce_lat(&w->jobs.ptr[j]->lat[c]);
+	trf_par_finish(w);
 	pln_merge(&w->par->out, par_rank() == 0 ? (w->out ? w->out : stdout) : NULL, UINT64_MAX);
 	agree_failure(w);
 	if (par_rank() == 0)

@@ -9,10 +9,10 @@
  * network's counters) and prints the OUTPUTS lines in the sequential run's
  * order, so rank 0 writes the sequential run's files.
  *
- * Storage runs over ranks too (runtime/storage/sto_par.c), and messages.csv
- * (runtime/task/msglog.c). Not yet over ranks (refused with a message):
- * the network models other than the packet-level dragonfly, traffic
- * models, io.csv and device_busy.csv.
+ * Storage runs over ranks too (runtime/storage/sto_par.c, with io.csv and
+ * device_busy.csv), traffic models (runtime/traffic/trf_par.c) and
+ * messages.csv (runtime/kernel/par_lines.c). Not yet over ranks (refused
+ * with a message): the network models other than the packet-level dragonfly.
  */
 #ifndef NCSIM_DRV_PAR_H
 #define NCSIM_DRV_PAR_H
@@ -42,6 +42,8 @@ void drvp_free(task_world *w);
  * board of every other rank that holds a member of g.
  */
 void drvp_board_post(rt_task *t, const rt_group *g, rt_int tag, int me, double v);
+/* Whether entity id runs on this rank. */
+int drvp_is_local(const task_world *w, sim_eid id);
 /* rt_output in a partitioned run: keeps the line with the firing event's key. */
 void drvp_output(task_world *w, const char *line);
 /* What cannot run over ranks yet: a phrase for "... is not supported over MPI ranks yet". */

@@ -19,23 +19,12 @@
 #define TK_MSGLOG_MAX_DEFAULT 1000000u
 #define TK_MSGLOG_HEADER "job,src,dst,tag,bytes,send_ps,arrive_ps"
 
-typedef struct tk_msglog {
-	FILE *out;
-	uint64_t max, rows, dropped;
-	const struct sim_ctx *keyed; /* a run over ranks: rows are kept with their event's key */
-	pln_lines kept;
-} tk_msglog;
+typedef pln_log tk_msglog;
 
 /* One message of job `job` (its index) from rank src to rank dst, posted at sent, arrived at arrived. */
 void tk_msglog_row(tk_msglog *l, unsigned job, uint32_t src, uint32_t dst, rt_int tag, uint64_t bytes,
                    ncsim_time_t sent, ncsim_time_t arrived);
 
-/*
- * A run over ranks, after the run, on every rank: rank 0 writes on its out
- * the first `max` rows of all ranks in the order of their events' keys
- * (the sequential order); rows and dropped become the run's totals on
- * every rank. Frees the kept rows.
- */
-void tk_msglog_merge(tk_msglog *l);
+/* A run over ranks: pln_log_merge. */
 
 #endif

@@ -186,7 +186,7 @@ struct task_world {
 	uint64_t fatal_seq;
 	uint32_t running;     /* tasks that have not returned */
 	struct sto_system *sto;          /* storage subsystem (set by the driver), or NULL */
-	struct tk_msglog *msglog;        /* messages.csv while the run writes it (set by the driver), or NULL */
+	struct pln_log *msglog;          /* messages.csv while the run writes it (set by the driver), or NULL */
 	/* Builds sto on the first I/O request when the driver deferred it (NULL: never). */
 	struct sto_system *(*sto_make)(void *ctx, char **err);
 	void *sto_make_ctx;

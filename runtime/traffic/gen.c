@@ -150,22 +150,55 @@ static void flows_setup(rt_task *t, trf_run *r, const rt_flows_params *p)
 	r->cls[p->nclasses - 1].cum = 1.0;
 }
 
+/* Purpose tag of the stream every rank replays to split a FLOWS run's flows among its sources ("flowsplit"). */
+#define TRF_STREAM_SPLIT 0x666c6f7773706c74ull
+
+/*
+ * The sources of a run's flows: flow k's source is uniform over the members,
+ * drawn from the run's stream, so every rank that holds a member computes
+ * the same split without a message.
+ */
+static void flows_split(trf_world *tw, trf_run *r)
+{
+	r->flow_quota = xcalloc((size_t)r->n, sizeof *r->flow_quota);
+	sim_rng split;
+	sim_rng_seed(&split, tw->w->seed, trf_dest_stream_key(TRF_STREAM_SPLIT, r->job, r->key));
+	for (uint64_t k = 0; k < r->count; k++)
+		r->flow_quota[trf_dest_below(&split, (uint64_t)r->n)]++;
+}
+
+/*
+ * The next of a member's flows: its flows' start times are its quota's
+ * uniform draws over the duration, in increasing order, drawn one at a time
+ * (each the smallest of the remaining draws over what is left of the span).
+ * The clock holds the latest as a fraction of the duration.
+ */
+static void flows_next(trf_world *tw, trf_ep *ep, trf_run *r, int i)
+{
+	trf_member *m = &r->m[i];
+	uint64_t left = m->quota - m->sent;
+	double u = trf_dest_unif_pos(&ep->rng); /* in (0, 1] */
+	m->clock = 1.0 - (1.0 - m->clock) * pow(u, 1.0 / (double)left);
+	schedule_at(tw->w->ctx, r, r->ep[i], TRF_EV_FLOW, m->start, m->clock * (double)r->duration,
+	            (trf_gen_ev){.run = trf_run_index(tw, r), .member = i});
+}
+
 void rt_traffic_flows(rt_task *t, const rt_group *g, const rt_flows_params *p)
 {
 	trf_world *tw = trf_world_of(t);
 	int me, created;
 	trf_run *r = trf_join(tw, t, g, TRF_FLOWS, "flows", &me, &created);
-	if (created)
+	if (created) {
 		flows_setup(t, r, p);
-	if (me == 0) {
-		/* The lowest member's arrival starts the group's process. */
-		if (r->count == 0) {
-			for (int i = 0; i < r->n; i++)
-				trf_gen_done(tw, r, i);
-		} else {
-			start_process(tw, t, r, 0, TRF_EV_FLOW, r->flow_gap, &r->flow_clock);
-		}
+		flows_split(tw, r);
 	}
+	trf_member *m = &r->m[me];
+	m->quota = r->flow_quota[me];
+	m->clock = 0;
+	if (m->quota == 0)
+		trf_gen_done(tw, r, me);
+	else
+		flows_next(tw, trf_my_ep(tw, t), r, me);
 	trf_wait(tw, t, r, me);
 }
 
@@ -175,7 +208,7 @@ void trf_gen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_world *tw = ep->tw;
 	trf_gen_ev p = *SIM_PAYLOAD(ev, const trf_gen_ev);
 	trf_run *r = tw->runs.ptr[p.run];
-	int s = (int)trf_dest_below(&ep->rng, (uint64_t)r->n);
+	trf_member *m = &r->m[p.member];
 	double u = trf_dest_unif_pos(&ep->rng);
 	int c = 0;
 	while (c < r->nclasses - 1 && r->cls[c].cum < u)
@@ -183,15 +216,13 @@ void trf_gen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
 	trf_class *k = &r->cls[c];
 	uint64_t span = k->max - k->min + 1; /* 0: the whole 64-bit range */
 	uint64_t bytes = k->min + (k->max == k->min ? 0 : span ? trf_dest_below(&ep->rng, span) : sim_rng_next(&ep->rng));
-	int d = trf_dest_draw(&k->dest, &ep->dst_rng, s);
+	int d = trf_dest_draw(&k->dest, &ep->dst_rng, p.member);
 	k->flows++;
-	r->m[s].quota++;
-	trf_inject(tw, r, p.run, s, d, bytes, NET_CLASS_FLOWS);
-	if (++r->flows_sent < r->count) {
-		r->flow_clock += trf_dest_exp(&ep->rng, r->flow_gap);
-		schedule_at(ctx, r, r->ep[0], TRF_EV_FLOW, r->m[0].start, r->flow_clock, p);
+	r->flows_sent++;
+	trf_inject(tw, r, p.run, p.member, d, bytes, NET_CLASS_FLOWS);
+	if (m->sent < m->quota) {
+		flows_next(tw, ep, r, p.member);
 	} else {
-		for (int i = 0; i < r->n; i++)
-			trf_gen_done(tw, r, i);
+		trf_gen_done(tw, r, p.member);
 	}
 }

@@ -6,10 +6,14 @@
  *   DCNW, member i of n, N messages:  quota_i = N/n + (i < N mod n)
  *     arrival k at start_i + sum of k gaps, gap ~ Exp(mean_bits / rate)
  *     size ~ the step CDF, destination ~ the distribution, never i
- *   FLOWS, on the lowest member's endpoint, N flows over T:
- *     start k at start_0 + sum of k gaps, gap ~ Exp(T / N)
- *     source ~ U{0..n-1}, class ~ the percentages, size ~ U[min, max],
+ *   FLOWS, N flows over T, member i of n:
+ *     each flow's source ~ U{0..n-1} (drawn from the run's stream): quota_i
+ *     its quota_i start times ~ U[start_i, start_i + T), generated in order
+ *     class ~ the percentages, size ~ U[min, max],
  *     destination ~ the class's distribution (else the statement's, else UNIFORM)
+ *   Over the members, N flows of uniform sources at uniform times over T: a
+ *   Poisson process of rate N / T conditioned on its N flows, each source's
+ *   share generated on its own endpoint, where its messages leave the machine.
  *
  * Arrival times accumulate in double precision from the member's start and
  * are rounded to the picosecond only when scheduled, so rounding never drifts

@@ -5,7 +5,7 @@ nobase_include_HEADERS += include/ncsim/traffic.h
 noinst_HEADERS += runtime/traffic/traffic.h runtime/traffic/cdf.h runtime/traffic/dest.h runtime/traffic/gen.h \
 	runtime/traffic/hvd.h runtime/traffic/stats.h runtime/traffic/vef.h
 libncsim_la_SOURCES += runtime/traffic/traffic.c runtime/traffic/cdf.c runtime/traffic/dest.c runtime/traffic/gen.c \
-	runtime/traffic/hvd.c runtime/traffic/stats.c runtime/traffic/vef.c
+	runtime/traffic/hvd.c runtime/traffic/stats.c runtime/traffic/vef.c runtime/traffic/trf_par.c
 
 # The message-size tables, installed under $(pkgdatadir)/stdlib/traffic/.
 nobase_dist_pkgdata_DATA += stdlib/traffic/web_search.cdf stdlib/traffic/fb_key_value.cdf \

@@ -27,7 +27,7 @@ void trf_stat_figures(const struct task_world *w, const trf_run *r, trf_stat_fig
 {
 	*f = (trf_stat_fig){.exec = r->t_end > r->t_start ? r->t_end - r->t_start : 0};
 	if (r->lat->count) {
-		f->lat_mean = r->lat_sum / (double)r->lat->count;
+		f->lat_mean = (double)r->lat_sum / (double)r->lat->count;
 		f->lat_p50 = (double)lh_quantile(r->lat, 0.50);
 		f->lat_p90 = (double)lh_quantile(r->lat, 0.90);
 		f->lat_p99 = (double)lh_quantile(r->lat, 0.99);
@@ -40,7 +40,7 @@ void trf_stat_figures(const struct task_world *w, const trf_run *r, trf_stat_fig
 	double bw = terminal_bw(w->net);
 	f->thr_frac = bw > 0 ? f->thr_node / bw : NAN;
 	f->gbps_offered = (r->model == TRF_DCNW || r->model == TRF_CDCNW) && r->gen_span > 0
-	                      ? r->gen_bits / (r->gen_span * 1e-12) / 1e9
+	                      ? (double)r->gen_bits / ((double)r->gen_span * 1e-12) / 1e9
 	                      : NAN;
 }
 

@@ -16,11 +16,13 @@
 /* ------------------------------------------------------------ endpoints */
 
 static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev);
+static void on_ack(sim_ctx *ctx, void *state, const sim_event *ev);
 
 static const sim_handler ep_handlers[TRF_NEVENTS] = {
 	[TRF_EV_DCNW] = trf_gen_on_dcnw,
 	[TRF_EV_FLOW] = trf_gen_on_flow,
 	[TRF_EV_DELIVER] = on_deliver,
+	[TRF_EV_ACK] = on_ack,
 };
 
 static const sim_type ep_type = {
@@ -80,18 +82,22 @@ static void run_free_members(trf_run *r)
 	r->task_eid = NULL;
 }
 
+void trf_run_free(trf_run *r)
+{
+	run_free_members(r);
+	free(r->label);
+	free(r->cls);
+	free(r->flow_quota);
+	free(r->hvd);
+	free(r->hvd_lp);
+	free(r->lat);
+	free(r);
+}
+
 static void world_free(trf_world *tw)
 {
-	for (size_t i = 0; i < tw->runs.len; i++) {
-		trf_run *r = tw->runs.ptr[i];
-		run_free_members(r);
-		free(r->label);
-		free(r->cls);
-		free(r->hvd);
-		free(r->hvd_lp);
-		free(r->lat);
-		free(r);
-	}
+	for (size_t i = 0; i < tw->runs.len; i++)
+		trf_run_free(tw->runs.ptr[i]);
 	VEC_FREE(&tw->runs);
 	VEC_FREE(&tw->open);
 	for (size_t i = 0; i < tw->cdfs.len; i++)
@@ -111,17 +117,19 @@ trf_world *trf_world_find(task_world *w)
 	return w->traffic;
 }
 
+trf_world *trf_world_prepare(task_world *w)
+{
+	if (!w->traffic)
+		w->traffic = world_new(w);
+	return w->traffic;
+}
+
 trf_world *trf_world_of(rt_task *t)
 {
-	if (!t->w->traffic) {
-		if (t->w->par)
-			rt_fatal(t, "traffic models " DRVP_NOT_YET);
-		trf_world *tw = world_new(t->w);
-		t->w->traffic = tw;
-		if (tw->neps == 0)
-			rt_fatal(t, "traffic: the simulation has no tasks");
-	}
-	return t->w->traffic;
+	trf_world *tw = trf_world_prepare(t->w);
+	if (tw->neps == 0)
+		rt_fatal(t, "traffic: the simulation has no tasks");
+	return tw;
 }
 
 void trf_world_release(task_world *w)
@@ -186,6 +194,12 @@ static trf_run *run_new(trf_world *tw, rt_task *t, const rt_group *g, int model,
 	r->job = t->job->index;
 	r->key = key;
 	r->n = g->n;
+	const sim_event *ev = sim_firing(tw->w->ctx);
+	if (ev) {
+		r->c_time = ev->time;
+		r->c_src = ev->src;
+		r->c_seq = ev->seq;
+	}
 	r->node = xcalloc((size_t)g->n, sizeof *r->node);
 	r->ep = xcalloc((size_t)g->n, sizeof *r->ep);
 	r->task_eid = xcalloc((size_t)g->n, sizeof *r->task_eid);
@@ -198,6 +212,7 @@ static trf_run *run_new(trf_world *tw, rt_task *t, const rt_group *g, int model,
 		r->node[i] = t->job->nodes[p];
 		r->ep[i] = trf_ep_of(tw, t, p);
 		r->task_eid[i] = t->job->tasks[p]->eid;
+		r->nlocal += !tw->w->par || drvp_is_local(tw->w, r->task_eid[i]);
 		int seen = 0;
 		for (int k = 0; k < i && !seen; k++)
 			seen = r->node[k] == r->node[i];
@@ -236,7 +251,7 @@ trf_run *trf_join(trf_world *tw, rt_task *t, const rt_group *g, int model, const
 	trf_member *m = &r->m[*me];
 	m->arrived = 1;
 	m->start = sim_now(tw->w->ctx);
-	if (++r->arrived == r->n) {
+	if (++r->arrived == r->nlocal) {
 		tw->open.ptr[oi] = tw->open.ptr[tw->open.len - 1];
 		tw->open.len--;
 	}
@@ -272,12 +287,12 @@ void trf_wait(trf_world *tw, rt_task *t, trf_run *r, int me)
 	m->done = 1;
 	m->end = sim_now(tw->w->ctx);
 	if (m->sent) {
-		r->gen_bits += (double)m->bits;
-		r->gen_span += (double)(m->last_gen - m->start);
+		r->gen_bits += m->bits;
+		r->gen_span += m->last_gen - m->start;
 	}
 	if (m->end > r->t_end)
 		r->t_end = m->end;
-	if (++r->done == r->n)
+	if (++r->done == r->nlocal)
 		run_free_members(r);
 }
 
@@ -286,9 +301,9 @@ void trf_wait(trf_world *tw, rt_task *t, trf_run *r, int me)
  * hold its member's wait for ever (a misleading deadlock later). Out of line,
  * so that trf_inject stays small.
  */
-static __attribute__((cold, noinline)) void refused(trf_world *tw, const net_msg *msg, int rc)
+static __attribute__((cold, noinline)) void refused(trf_world *tw, sim_eid sender, const net_msg *msg, int rc)
 {
-	trf_ep *ep = &tw->eps[msg->notify - tw->ep_base];
+	trf_ep *ep = &tw->eps[sender - tw->ep_base];
 	task_failf(ep->task, "traffic: a %s message of %" PRIu64 " bytes from node %" PRIu32 " to node %" PRIu32 " %s "
 	           "(the network has %" PRIu32 " nodes)", net_class_name((enum net_class)msg->tclass), msg->bytes,
 	           msg->src_node, msg->dst_node, net_refusal_text(rc), tw->w->net->nnodes);
@@ -299,16 +314,17 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 	task_world *w = tw->w;
 	ncsim_time_t now = sim_now(w->ctx);
 	trf_member *m = &r->m[s];
+	/* The destination's endpoint hears of the delivery; cookie2 names the member and endpoint to acknowledge. */
 	net_msg msg = {
 		.src_node = r->node[s],
 		.dst_node = r->node[d],
 		.bytes = bytes,
 		.tclass = (uint8_t)tclass,
 		.job = (uint8_t)r->job,
-		.notify = r->ep[s],
+		.notify = r->ep[d],
 		.notify_kind = TRF_EV_DELIVER,
 		.cookie = ri,
-		.cookie2 = (uint64_t)s,
+		.cookie2 = (uint64_t)(uint32_t)s << 32 | r->ep[s],
 	};
 	m->sent++;
 	m->bits += 8 * bytes;
@@ -317,24 +333,47 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 	r->bytes += bytes;
 	int rc = net_inject(w->net, w->ctx, &msg);
 	if (rc < 0)
-		refused(tw, &msg, rc);
+		refused(tw, r->ep[s], &msg, rc);
 }
 
-/* The network delivered the last byte of one of this endpoint's member's messages. */
+/* Payload of TRF_EV_ACK: which member of which of the sender's runs, and what was delivered. */
+typedef struct trf_ack {
+	uint64_t run;
+	uint64_t member;
+	uint64_t bytes;
+	ncsim_time_t lat;
+} trf_ack;
+SIM_PAYLOAD_CHECK(trf_ack);
+
+/*
+ * The last byte of a generated message reached this endpoint's node: the
+ * sender hears of it a control message's zero-load time later.
+ */
 static void on_deliver(sim_ctx *ctx, void *state, const sim_event *ev)
 {
 	trf_ep *ep = state;
-	trf_world *tw = ep->tw;
+	task_world *w = ep->tw->w;
 	const net_delivery *d = SIM_PAYLOAD(ev, const net_delivery);
-	trf_run *r = tw->runs.ptr[d->cookie];
-	int s = (int)d->cookie2;
-	ncsim_time_t now = sim_now(ctx), lat = now - d->inject_time;
+	trf_ack a = {.run = d->cookie, .member = d->cookie2 >> 32, .bytes = d->bytes, .lat = sim_now(ctx) - d->inject_time};
+	ncsim_time_t back = w->net->ops->estimate(w->net, d->dst_node, d->src_node, w->mp.header_bytes);
+	sim_send(ctx, (sim_eid)(uint32_t)d->cookie2, back, TRF_EV_ACK, &a, sizeof a);
+}
+
+/* One of this endpoint's member's messages was acknowledged: its latency and counts. */
+static void on_ack(sim_ctx *ctx, void *state, const sim_event *ev)
+{
+	(void)ctx;
+	trf_ep *ep = state;
+	trf_world *tw = ep->tw;
+	const trf_ack *a = SIM_PAYLOAD(ev, const trf_ack);
+	trf_run *r = tw->runs.ptr[a->run];
+	int s = (int)a->member;
 	r->dmsgs++;
-	r->dbytes += d->bytes;
-	r->lat_sum += (double)lat;
-	r->lat_min = lat < r->lat_min ? lat : r->lat_min;
-	r->lat_max = lat > r->lat_max ? lat : r->lat_max;
-	lh_add(r->lat, lat);
+	r->dbytes += a->bytes;
+	r->lat_sum += a->lat;
+	r->lat_min = a->lat < r->lat_min ? a->lat : r->lat_min;
+	r->lat_max = a->lat > r->lat_max ? a->lat : r->lat_max;
+	lh_add(r->lat, a->lat);
 	r->m[s].delivered++;
 	maybe_wake(tw, r, s);
 }

@@ -9,18 +9,25 @@
  *   ----------------                ---------------------------
  *   rt_traffic_dcnw: join the run,  TRF_EV_DCNW: draw size and destination,
  *   schedule the first arrival ---> inject into the network, schedule the next
- *   task_block until done             TRF_EV_FLOW: the same for the group's flow
- *          ^                        process (on the lowest member's endpoint)
- *          |                        TRF_EV_DELIVER: the network delivered one
- *          +---- TK_EV_WAKE ------- of this member's messages: latency, counts
+ *   task_block until done             TRF_EV_FLOW: the same for a FLOWS member
+ *          ^                        TRF_EV_DELIVER (destination's endpoint):
+ *          |                          the last byte arrived; acknowledge it
+ *          +---- TK_EV_WAKE ------- TRF_EV_ACK (sender's endpoint): latency,
+ *                                     counts; the member's part may end
  *
  * Generated messages go straight into the network model as unsuspecting
  * sends: the runtime takes them in at the destination, so they need no
- * receive and no MPI matching, and the network notifies the sender's
- * endpoint when the last byte has arrived (which is when the sender's part
- * may end). Every random draw comes from a per-task stream (the endpoint's
+ * receive and no MPI matching. The network tells the destination's endpoint
+ * when the last byte has arrived, and the sender learns it from an
+ * acknowledgement the zero-load time of a control message (an MPI header)
+ * later, as a reliable transport's sender does; a member's part ends when
+ * its last message is acknowledged. Every entity therefore learns of
+ * another node's event only through the network's latency, which is what
+ * lets a run over MPI ranks keep the sequential results (trf_par.c).
+ * Every random draw comes from a per-task stream (the endpoint's
  * sim_rng streams, keyed by job and rank) or, for what all members of a
- * HOROVOD run must agree on, from a stream keyed by the run.
+ * run must agree on (HOROVOD's negotiation, FLOWS' split of the flows among
+ * the sources), from a stream keyed by the run.
  *
  * A run is found by every member from the key p2p_coll_tag gives its group:
  * the k-th traffic statement of a group is the same run for all members.
@@ -41,14 +48,14 @@
 enum trf_model { TRF_DCNW, TRF_CDCNW, TRF_FLOWS, TRF_HOROVOD };
 
 /* Handler kinds of the endpoint entity type. */
-enum trf_event { TRF_EV_DCNW, TRF_EV_FLOW, TRF_EV_DELIVER, TRF_NEVENTS };
+enum trf_event { TRF_EV_DCNW, TRF_EV_FLOW, TRF_EV_DELIVER, TRF_EV_ACK, TRF_NEVENTS };
 
 /* One member's part of a run. */
 typedef struct trf_member {
-	uint64_t quota;          /* messages it sends (FLOWS: final once generation ends) */
+	uint64_t quota;          /* messages it sends */
 	uint64_t sent, delivered;
 	uint64_t bits;           /* generated, for the offered load */
-	double clock;            /* DCNW: offset of its latest arrival from `start`, ps */
+	double clock;            /* its latest arrival: offset from `start` in ps (FLOWS: fraction of the duration) */
 	ncsim_time_t start, end, last_gen;
 	uint8_t arrived, gen_done, waiting, done;
 } trf_member;
@@ -83,6 +90,7 @@ typedef struct trf_run {
 	unsigned job;
 	uint64_t key;
 	int n;                   /* members */
+	int nlocal;              /* members whose task runs on this rank (n unless over MPI ranks) */
 	uint32_t nnodes;         /* distinct nodes of the members */
 	uint32_t *node;          /* node of member i */
 	sim_eid *ep;             /* endpoint of member i */
@@ -96,7 +104,8 @@ typedef struct trf_run {
 	/* FLOWS */
 	uint64_t count, flows_sent;
 	ncsim_time_t duration;
-	double flow_gap, flow_clock;
+	double flow_gap;         /* mean gap between the run's flows, ps (at least 1) */
+	uint64_t *flow_quota;    /* flows of member i (the run's split, the same on every rank) */
 	int nclasses;
 	trf_class *cls;
 	/* HOROVOD */
@@ -105,9 +114,12 @@ typedef struct trf_run {
 	rt_hvd_layer *hvd_lp;    /* parameters, one per layer: the defaults with the layer's overrides */
 	/* figures */
 	ncsim_time_t t_start, t_end;
+	ncsim_time_t c_time;     /* key of the event that created the run (its place in the run order) */
+	sim_eid c_src;
+	uint64_t c_seq;
 	uint64_t msgs, bytes, dmsgs, dbytes;
-	double gen_bits, gen_span; /* DCNW: over members, bits generated and start-to-last-arrival spans (ps) */
-	double lat_sum;
+	uint64_t gen_bits, gen_span; /* DCNW: over members, bits generated and start-to-last-arrival spans (ps) */
+	uint64_t lat_sum;        /* integers, so that sums over ranks equal the sequential sum */
 	ncsim_time_t lat_min, lat_max;
 	lh_hist *lat;            /* end-to-end latency: generation to last byte delivered */
 } trf_run;
@@ -162,5 +174,21 @@ void trf_inject(trf_world *tw, trf_run *r, uint32_t ri, int s, int d, uint64_t b
 const tcdf *trf_cdf(trf_world *tw, rt_task *t, const char *model, const char *path);
 /* Index of r in tw->runs. */
 uint32_t trf_run_index(const trf_world *tw, const trf_run *r);
+/* Frees run r (its figures too). */
+void trf_run_free(trf_run *r);
+
+/*
+ * Over MPI ranks (trf_par.c): the traffic state exists before the model is
+ * split, so that every rank has the endpoints under the same ids, and each
+ * endpoint sits on its task's rank.
+ */
+trf_world *trf_world_prepare(task_world *w);
+/* Sets owner[e] of every endpoint e to the owner of its task. */
+void trf_par_owner(const task_world *w, uint32_t *owner);
+/*
+ * After the run, on every rank: rank 0's runs become the runs of the whole
+ * machine (each rank ran its members' parts), in the sequential run's order.
+ */
+void trf_par_finish(task_world *w);
 
 #endif

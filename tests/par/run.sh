@@ -13,13 +13,16 @@
 # at least one of those) and 36 tasks 2 per node (intra-node traffic too),
 # minimal and adaptive routing, both engines.
 # Storage: reads (paper-io) and checkpoint writes with storage-side I/O
-# servers (an SSD that drains and a disk per server, two servers on group 8,
+# servers (io.csv and device_busy.csv too, --io-log) (an SSD that drains and a disk per server, two servers on group 8,
 # clients on every rank), compute-side burst buffers and local ones; and a
 # small interference run: milc, checkpoint and cosmoflow (reads overlapped
 # with compute) in one workload, random-node placement, PAR routing.
+# Traffic models: DCNW, CDCNW (a CDF file), FLOWS, HOROVOD and the three in
+# one program (groups of members spread over the ranks), a VEF trace, and a
+# DCNW job sharing the machine with an MPI job.
 # Then the failures: a run-time error on a task of rank 1 ends every rank with
 # the sequential run's status and message, and no output folder; what cannot
-# run over ranks yet (traffic models) is refused the same way.
+# run over ranks yet (the analytic network) is refused the same way.
 . "$(dirname "$0")/lib.sh"
 cd "$work" || exit 2
 progs=$src/tests/e2e/progs
@@ -44,16 +47,28 @@ same msglog-max "$progs/allothers.ncptl" -n 32 --message-log --message-log-max 1
 # The direct engine gives the same outputs (the compiled one ran above).
 same pingpong-direct "$progs/pingpong.ncptl" -n 32 --engine direct
 ss=$src/stdlib/systems/df-small-storage-side.conf
-system=$ss same io-read-ss "$progs/paper-io.ncptl" -n 32
+system=$ss same io-read-ss "$progs/paper-io.ncptl" -n 32 --io-log
 system=$src/stdlib/systems/df-small-local.conf same io-read-local "$progs/paper-io.ncptl" -n 32
 system=$ss same io-ckpt-ss "$src/stdlib/workloads/checkpoint.ncptl" -n 32 -- --total 8M --period 1 --count 2 --sync 1
-same io-ckpt-cs "$src/stdlib/workloads/checkpoint.ncptl" -n 32 -- --total 16M --period 1 --count 2
+same io-ckpt-cs "$src/stdlib/workloads/checkpoint.ncptl" -n 32 --io-log --device-log-max 20 -- --total 16M --period 1 \
+	--count 2
 printf '%s\n' '12 milc --iters 1 --halves 1 --compute 10E6 --config 64K --p0 0' \
 	'12 checkpoint --count 1 --period 1 --sync 1 --total 4M' \
 	'12 cosmoflow --reps 1 --grad 1000000 --compute 1 --io 1 --batch 256K' >hybrid.wkld
 system=$ss same hybrid "$work/hybrid.wkld" --placement random-node --routing par
+for p in traffic traffic-cdcnw traffic-flows traffic-horovod traffic-mixed; do
+	same "$p" "$progs/$p.ncptl" -n 32
+done
+RANKS="2 3" same trf-vef "$progs/traffic-vef.vef" -n 32
+printf '%s\n' 'All tasks generate 2000 messages of FB_HADOOP traffic at 20 gbps then' 'all tasks output "done".' >dcnw.ncptl
+printf '%s\n' "16 $work/dcnw.ncptl" "16 $progs/allothers.ncptl" >trf-mpi.wkld
+same trf-mpi "$work/trf-mpi.wkld" --placement random-node --routing par
+check "traffic: the DCNW job's messages were delivered" grep -q '"delivered_messages": 2000' trf-mpi-seq/summary.json
 check "msglog-max: 100 rows and the header" test "$(wc -l <msglog-max-seq/messages.csv)" -eq 101
 check "io-ckpt-ss: requests went to the storage servers" grep -q '"requests_completed": 64' io-ckpt-ss-seq/summary.json
+check "io-read-ss: io.csv has a row per request" test "$(wc -l <io-read-ss-seq/io.csv)" -gt 32
+check "io-ckpt-cs -np 3: device_busy.csv is bounded, and rank 0 says so" sh -c \
+	"test \$(wc -l <io-ckpt-cs-np3/device_busy.csv) -eq 21 && grep -q 'device_busy.csv holds the first 20 of' io-ckpt-cs-np3.err"
 check "-np 2: rank 0 printed the partition" grep -q '^partition: 9 groups over 2 ranks' pingpong-np2.err
 check "-np 2: groups 0 and 2 on rank 0, 1 and 3 on rank 1" grep -q '^  rank 1: .*groups 1 3' pingpong-np2.err
 check "-np 1: no partition (the sequential kernel)" sh -c "! grep -q '^partition' pingpong-np1.err"
@@ -97,7 +112,8 @@ done
 check "deadlock: the report names the cycle" grep -q 'wait-for chain: task 0 -> task 31 -> task 0' dl-seq.report
 
 # Not yet over ranks: refused with a message, status 2 or a failed run, and no folder.
-ranks 2 "$ncsim" run "$progs/traffic.ncptl" --system "$sys" -n 32 --no-progress --out trf-np2 >trf.out 2>trf.err
-check "traffic -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' trf.err"
-check "traffic -np 2: no output folder" test ! -e trf-np2
+ranks 2 "$ncsim" run "$progs/traffic.ncptl" --system "$sys" -n 32 --no-progress --network analytic --out ana-np2 \
+	>ana.out 2>ana.err
+check "analytic -np 2: refused" sh -c "test $? -ne 0 && grep -q 'not supported in a run over MPI ranks yet' ana.err"
+check "analytic -np 2: no output folder" test ! -e ana-np2
 exit $((failed > 0))

@@ -21,6 +21,12 @@
  *    chi-square with (bins - 1) degrees of freedom;
  *  - FLOWS classes: 100,000 flows; each class's share within 0.01 of its
  *    percentage (standard error sqrt(p(1-p)/N) <= 0.0016, so 0.01 is 6 SE).
+ *  - FLOWS sources: the flows per member (32 members, 100,000 flows) against
+ *    the uniform law, Pearson's chi-square below 52.19, the 1% critical
+ *    value with 31 degrees of freedom; the start times are uniform over the
+ *    duration T, so the last of 100,000 lies above 0.999 T (probability of
+ *    less: 0.999^100000, about 4e-44), and with the deliveries on an ideal
+ *    network the run ends before 1.01 T.
  */
 #include <CUnit/Basic.h>
 #include <math.h>
@@ -434,9 +440,18 @@ static void flows_case(const rt_flow_class *cls, int ncls, uint64_t count)
 		       cls[c].percent / 100);
 		CU_ASSERT(fabs(share - cls[c].percent / 100) < 0.01);
 	}
-	/* generation spans about T: the last start lies within 2% of T (sum of N exponential gaps, SE 1/sqrt(N)) */
+	double chi2 = 0, e = (double)count / 32;
+	uint64_t sum = 0;
+	for (int i = 0; i < 32; i++) {
+		chi2 += ((double)r->flow_quota[i] - e) * ((double)r->flow_quota[i] - e) / e;
+		sum += r->flow_quota[i];
+	}
+	printf("\n    sources: chi-square %.2f over 32 members (1%% critical value 52.19)", chi2);
+	CU_ASSERT(chi2 < 52.19);
+	CU_ASSERT_EQUAL(sum, count);
+	/* the run lasts T: its last flow starts above 0.999 T, and the deliveries (ideal network) add little */
 	double span = (double)(r->t_end - r->t_start);
-	CU_ASSERT(span > 0.98 * 200e9 && span < 1.10 * 200e9);
+	CU_ASSERT(span > 0.999 * 200e9 && span < 1.01 * 200e9);
 	finish(s);
 }
 
