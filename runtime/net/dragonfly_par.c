@@ -126,6 +126,11 @@ typedef struct df_par {
 	VEC(rec_credit) credits;
 	uint32_t *snap_of;    /* port ix -> its port_snap, DF_NONE if not a local cut port */
 	port_snap *snaps;
+	/* replay's grouping by port, indexed by port_snap: counts, then ends of each port's run */
+	uint32_t *ccount, *ocount, *cend, *oend;
+	VEC(uint32_t) touched;   /* ports (their port_snap) with records this window */
+	VEC(rec_credit) cg;      /* the window's records, grouped by port */
+	VEC(port_op) og;         /* the operations of those ports, grouped likewise */
 	msg_vec *remote;      /* per source rank: copies of its messages to this rank */
 	/* The watchdog (the same on every rank). */
 	int armed;
@@ -221,25 +226,6 @@ static void credit_event(df_model *m, size_t ix, ncsim_time_t t, sim_eid src, ui
 	sim_insert_remote(m->ctx, &ev);
 }
 
-static int by_port_then_key(const void *pa, const void *pb)
-{
-	const rec_credit *a = pa, *b = pb;
-	if (a->ix != b->ix)
-		return a->ix < b->ix ? -1 : 1;
-	int c = key_cmp(&a->k, &b->k);
-	if (c)
-		return c;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
-}
-
-static int op_by_port(const void *pa, const void *pb)
-{
-	const port_op *a = pa, *b = pb;
-	if (a->ix != b->ix)
-		return a->ix < b->ix ? -1 : 1;
-	return a->ord < b->ord ? -1 : a->ord > b->ord;
-}
-
 /* Credits of the window-start list still there in the sequential run at the watermark wm. */
 static unsigned known_left(const port_snap *s, ncsim_time_t wm)
 {
@@ -302,27 +288,65 @@ static void replay_port(df_model *m, size_t ix, const rec_credit *c, size_t nc, 
 		m->pend[ix * DF_NPEND + Pt->npend++] = w[q];
 }
 
+static int by_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Groups the window's records and operations by port into P->cg and P->og,
+ * stably, the ports with records in P->touched in the order of their ports
+ * (port_snap numbers follow port numbers). A stable grouping is the merge's
+ * key order: a port's records all come from its one peer router's rank, in
+ * the order of that rank's events, and U's rank logs its operations in its own.
+ */
+static void group_by_port(df_par *P)
+{
+	P->touched.len = 0;
+	for (size_t i = 0; i < P->credits.len; i++) {
+		uint32_t s = P->snap_of[P->credits.ptr[i].ix];
+		if (P->ccount[s]++ == 0)
+			VEC_PUSH(&P->touched, s);
+	}
+	if (P->touched.len > 1)
+		qsort(P->touched.ptr, P->touched.len, sizeof *P->touched.ptr, by_u32);
+	for (size_t i = 0; i < P->ops.len; i++) {
+		uint32_t s = P->snap_of[P->ops.ptr[i].ix];
+		P->ocount[s] += P->ccount[s] != 0; /* a port whose operations met no record keeps its list */
+	}
+	uint32_t c = 0, o = 0;
+	for (size_t i = 0; i < P->touched.len; i++) {
+		uint32_t s = P->touched.ptr[i];
+		P->cend[s] = c;
+		P->oend[s] = o;
+		c += P->ccount[s];
+		o += P->ocount[s];
+	}
+	VEC_GROW(&P->cg, c);
+	VEC_GROW(&P->og, o + 1);
+	P->cg.len = c;
+	P->og.len = o;
+	for (size_t i = 0; i < P->credits.len; i++)
+		P->cg.ptr[P->cend[P->snap_of[P->credits.ptr[i].ix]]++] = P->credits.ptr[i];
+	for (size_t i = 0; i < P->ops.len; i++) {
+		uint32_t s = P->snap_of[P->ops.ptr[i].ix];
+		if (P->ccount[s])
+			P->og.ptr[P->oend[s]++] = P->ops.ptr[i];
+	}
+}
+
 static void replay(df_model *m)
 {
 	df_par *P = m->par;
-	if (P->credits.len > 1)
-		qsort(P->credits.ptr, P->credits.len, sizeof *P->credits.ptr, by_port_then_key);
-	if (P->ops.len > 1)
-		qsort(P->ops.ptr, P->ops.len, sizeof *P->ops.ptr, op_by_port);
-	size_t i = 0, j = 0;
-	while (i < P->credits.len || j < P->ops.len) {
-		uint64_t ix = i < P->credits.len ? P->credits.ptr[i].ix : UINT64_MAX;
-		if (j < P->ops.len && P->ops.ptr[j].ix < ix)
-			ix = P->ops.ptr[j].ix;
-		size_t i1 = i, j1 = j;
-		while (i1 < P->credits.len && P->credits.ptr[i1].ix == ix)
-			i1++;
-		while (j1 < P->ops.len && P->ops.ptr[j1].ix == ix)
-			j1++;
-		if (i1 > i) /* a port whose operations met no record kept its list as it is */
-			replay_port(m, ix, P->credits.ptr + i, i1 - i, P->ops.ptr + j, j1 - j);
-		i = i1;
-		j = j1;
+	group_by_port(P);
+	for (size_t i = 0; i < P->touched.len; i++) {
+		uint32_t s = P->touched.ptr[i], nc = P->ccount[s], no = P->ocount[s];
+		const rec_credit *c = P->cg.ptr + P->cend[s] - nc;
+		for (uint32_t k = 1; k < nc; k++)
+			assert(key_cmp(&c[k - 1].k, &c[k].k) <= 0);
+		replay_port(m, c->ix, c, nc, P->og.ptr + P->oend[s] - no, no);
+		P->ccount[s] = P->ocount[s] = 0;
 	}
 	P->credits.len = 0;
 	P->ops.len = 0;
@@ -583,6 +607,10 @@ int df_par_attach(net_model *nm, par_run *pr, const df_partition *part, unsigned
 		}
 	}
 	P->snaps = xcalloc(nsnap ? nsnap : 1, sizeof *P->snaps);
+	P->ccount = xcalloc(nsnap ? nsnap : 1, sizeof *P->ccount);
+	P->ocount = xcalloc(nsnap ? nsnap : 1, sizeof *P->ocount);
+	P->cend = xcalloc(nsnap ? nsnap : 1, sizeof *P->cend);
+	P->oend = xcalloc(nsnap ? nsnap : 1, sizeof *P->oend);
 	for (size_t i = 0; i < nsnap; i++)
 		P->snaps[i].win = UINT64_MAX;
 	P->pm = (par_model){.arg = m, .window_end = on_window_end, .contrib = on_contrib, .agreed = on_agreed,
@@ -679,6 +707,13 @@ int df_par_finish(net_model *nm)
 	VEC_FREE(&P->credits);
 	free(P->snap_of);
 	free(P->snaps);
+	free(P->ccount);
+	free(P->ocount);
+	free(P->cend);
+	free(P->oend);
+	VEC_FREE(&P->touched);
+	VEC_FREE(&P->cg);
+	VEC_FREE(&P->og);
 	free(P->group_rank);
 	free(P);
 	return deadlock ? -1 : 0;
