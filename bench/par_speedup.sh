@@ -8,6 +8,9 @@
 #   df-16512  PAR, uniform, 30% load (the same target)
 #   one group df-1056, all traffic inside group 0 (--pattern group): results
 #             identical, the measured imbalance (busiest rank / mean) reported
+#   workload  `ncsim run` of a DCNW program on df-16512 (16,512 tasks of
+#             FB_KEY_VALUE traffic; WORKLOAD=0 leaves it out): one run each,
+#             no target (its lookahead is an empty packet's credit, doc/parallel.md)
 # Usage: bench/par_speedup.sh [BUILD_DIR] (default: .); RUNS=3, DUR_1056=200us,
 # DUR_16512=20us and DUR_GROUP=200us override the defaults.
 build=${1:-.}
@@ -88,6 +91,29 @@ s1056=$last_speed
 case_ df-16512 --system df-16512 --routing par --load 0.3 --duration "${DUR_16512:-20us}"
 s16512=$last_speed
 case_ one-group --system df-1056 --routing par --load 0.8 --pattern group --duration "${DUR_GROUP:-200us}"
+# wrun NAME K ARGS...: `ncsim run` ARGS over K ranks (0: no mpirun); prints its simulation wall time.
+wrun() {
+	local name=$1 k=$2
+	shift 2
+	local pre=()
+	[ "$k" = 0 ] || pre=(mpirun --oversubscribe -np "$k")
+	"${pre[@]}" "$ncsim" run "$@" --no-progress --out "$work/$name" --force >"$work/$name.out" 2>"$work/$name.err" \
+		</dev/null || { echo "par_speedup: $name failed:" >&2; tail -5 "$work/$name.err" >&2; exit 1; }
+	sed -n 's/^  wall time: *\([0-9.]*\) s$/\1/p' "$work/$name.err"
+}
+if [ "${WORKLOAD:-1}" != 0 ]; then
+	printf '%s\n' 'All tasks generate 1000000 messages of FB_KEY_VALUE traffic at 20 gbps.' >"$work/dcnw.ncptl"
+	wargs=("$work/dcnw.ncptl" --system df-16512 -n 16512 --routing par)
+	ws=$(wrun w-seq 0 "${wargs[@]}")
+	wp=$(wrun w-np2 2 "${wargs[@]}")
+	same=identical
+	for f in tasks.csv links.csv; do cmp -s "$work/w-seq/$f" "$work/w-np2/$f" || same=DIFFERENT; done
+	printf 'workload: ncsim run %s (DCNW, 16,512 tasks)\n' "${wargs[*]:1}"
+	printf '  wall: sequential %.3f s, 2 ranks %.3f s: %.2fx; outputs %s\n' "$ws" "$wp" "$(echo "$ws / $wp" | bc -l)" "$same"
+	grep -E '^(  lookahead|parallel)' "$work/w-np2.err" | sed 's/^/  /'
+	[ "$same" = identical ] || failed=1
+fi
+
 echo
 for c in "df-1056 $s1056" "df-16512 $s16512"; do
 	set -- $c

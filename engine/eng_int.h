@@ -142,7 +142,7 @@ struct eng_cx {
 	int logcol;        /* next log column of the current top-level statement */
 	unsigned memo_sites;
 	int errors;
-	int uses_log, uses_random;
+	int uses_log, uses_random, uses_traffic;
 	VEC(eng_backend *) backends; /* prepared BACKEND EXECUTES statements (the eng_prog keeps them) */
 };
 

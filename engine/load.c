@@ -139,6 +139,9 @@ static void scan(ast_node *n, void *ud)
 		c->uses_random = 1;
 	if (n->kind == AST_CALL && eng_uses_random_fn(n))
 		c->uses_random = 1;
+	if (n->kind == AST_TRAFFIC_MESSAGES || n->kind == AST_TRAFFIC_FLOWS || n->kind == AST_TRAFFIC_HOROVOD ||
+	    n->kind == AST_TRAFFIC_REPLAY)
+		c->uses_traffic = 1;
 	ast_foreach_child(n, scan, ud);
 }
 
@@ -199,7 +202,8 @@ static int resolve(fe_ctx *fe, ast_node *prog, const eng_opts *o, eng_prog *p)
 	p->nbackends = c->backends.len;
 	p->nslots = c->nslots;
 	p->nlists = c->nlists;
-	unsigned flags = (c->uses_log ? RT_PROG_USES_LOG : 0) | (c->uses_random ? RT_PROG_USES_RANDOM : 0);
+	unsigned flags = (c->uses_log ? RT_PROG_USES_LOG : 0) | (c->uses_random ? RT_PROG_USES_RANDOM : 0) |
+	                 (c->uses_traffic ? RT_PROG_USES_TRAFFIC : 0);
 	p->prog = (rt_program){.abi = NCSIM_RT_ABI, .name = p->name, .source_file = sf->name, .source_text = sf->text,
 	                       .params = p->nparams ? p->params : NULL, .nparams = p->nparams, .flags = flags,
 	                       .entry = entry};

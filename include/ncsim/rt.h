@@ -47,6 +47,12 @@ typedef struct rt_param {
 enum rt_program_flags {
 	RT_PROG_USES_LOG = 1u << 0,    /* opens one log file per task (LANGUAGE.md §10.1) */
 	RT_PROG_USES_RANDOM = 1u << 1, /* gets the --seed option */
+	/*
+	 * Has traffic statements, whose messages may be of any size, 0 bytes
+	 * included: a run over MPI ranks then takes the shortest message on the
+	 * wire to be empty when it computes its lookahead.
+	 */
+	RT_PROG_USES_TRAFFIC = 1u << 2,
 };
 
 /* The program descriptor a skeleton exports. */

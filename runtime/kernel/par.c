@@ -374,6 +374,18 @@ static double cpu_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void par_violation(par_run *pr, const char *what, ncsim_time_t t)
+{
+	if (pr->violated)
+		return;
+	pr->violated = 1;
+	fprintf(stderr,
+	        "ncsim: parallel kernel: %s at %" PRIu64 " ps, inside the window that ended at %" PRIu64
+	        " ps: the lookahead of %" PRIu64 " ps is too long for this model\n",
+	        what, t, pr->last, pr->lookahead);
+	sim_stop(pr->ctx, 1);
+}
+
 /* sim_par_hooks.remote: an event for another rank waits in its outbox until the window ends. */
 static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
 {

@@ -123,6 +123,12 @@ void par_set_model(par_run *pr, const par_model *pm);
 void par_post(par_run *pr, uint32_t rank, const void *data, size_t n, ncsim_time_t t);
 /* This rank of pr. */
 uint32_t par_me(const par_run *pr);
+/*
+ * A model found that something of another rank took effect at t, inside the
+ * window just run (a record that came too late): the run stops with an error,
+ * as for an event that breaks the lookahead.
+ */
+void par_violation(par_run *pr, const char *what, ncsim_time_t t);
 /* The rank that owns entity id. */
 uint32_t par_owner(const par_run *pr, sim_eid id);
 /*

@@ -223,6 +223,10 @@ static void credit_event(df_model *m, size_t ix, ncsim_time_t t, sim_eid src, ui
 	sim_event ev = {.time = t, .seq = seq, .src = src, .dst = m->router0 + (uint32_t)(ix / m->nports),
 	                .kind = DF_R_CREDIT};
 	*SIM_PAYLOAD(&ev, df_credit) = (df_credit){.bytes = bytes, .port = (uint16_t)(ix % m->nports), .vc = (uint8_t)vc};
+	if (t < sim_now(m->ctx)) { /* a packet shorter than the lookahead assumed */
+		par_violation(m->par->pr, "a credit returned over a global link landed", t);
+		return;
+	}
 	sim_insert_remote(m->ctx, &ev);
 }
 

@@ -135,10 +135,17 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 	if (rc < 0)
 		return -1;
 	uint32_t *owner = owners(w, &part, err);
-	/* Every wire message carries at least a header (MPI's or storage's): the shortest packet on a global link. */
+	/*
+	 * Every wire message carries at least a header (MPI's or storage's): the
+	 * shortest packet on a global link. Generated traffic may send messages
+	 * of any size, none included.
+	 */
 	uint64_t least = w->mp.header_bytes;
 	if (w->sto && sto_get_config(w->sto)->kind != STO_CFG_LOCAL && sto_get_config(w->sto)->control_bytes < least)
 		least = sto_get_config(w->sto)->control_bytes;
+	for (size_t j = 0; j < w->jobs.len; j++)
+		if (w->jobs.ptr[j]->prog->flags & RT_PROG_USES_TRAFFIC)
+			least = 0;
 	ncsim_time_t la = df_lookahead(w->net, (uint32_t)(least < UINT32_MAX ? least : UINT32_MAX));
 	par_run *pr = owner ? par_attach(w->ctx, owner, sim_entity_count(w->ctx), la, err) : NULL;
 	free(owner);

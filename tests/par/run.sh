@@ -64,6 +64,11 @@ printf '%s\n' 'All tasks generate 2000 messages of FB_HADOOP traffic at 20 gbps 
 printf '%s\n' "16 $work/dcnw.ncptl" "16 $progs/allothers.ncptl" >trf-mpi.wkld
 same trf-mpi "$work/trf-mpi.wkld" --placement random-node --routing par
 check "traffic: the DCNW job's messages were delivered" grep -q '"delivered_messages": 2000' trf-mpi-seq/summary.json
+# Messages shorter than an MPI header on a machine with CODES' 1.4 ns credit delay: the lookahead allows for the
+# credit of an empty packet (with a header's, a credit over a cut global link landed inside a window).
+printf '%s\n' 'All tasks generate 20000 messages of FB_KEY_VALUE traffic at 20 gbps.' >tiny.ncptl
+system=$src/stdlib/systems/df-1056.conf RANKS="2 3" same trf-tiny "$work/tiny.ncptl" -n 1056 --routing par
+check "trf-tiny -np 2: the lookahead of an empty packet's credit" grep -q '^  lookahead: 1.419 ns' trf-tiny-np2.err
 check "msglog-max: 100 rows and the header" test "$(wc -l <msglog-max-seq/messages.csv)" -eq 101
 check "io-ckpt-ss: requests went to the storage servers" grep -q '"requests_completed": 64' io-ckpt-ss-seq/summary.json
 check "io-read-ss: io.csv has a row per request" test "$(wc -l <io-read-ss-seq/io.csv)" -gt 32
