@@ -17,6 +17,7 @@
  * The options, their meaning and the help text come from the table of
  * runtime/task/options.c, shared with every other command.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,9 +278,78 @@ static int run_workload(int argc, char **argv, int k)
  */
 static int run_cmd(int argc, char **argv);
 
+/* Where --ranks K stands among the command's own options (before `--`): its index, or -1; *k its value, 0 if bad. */
+static int ranks_option(int argc, char **argv, unsigned long *k)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *v = !strcmp(argv[i], "--ranks") ? (i + 1 < argc ? argv[i + 1] : "") :
+		                !strncmp(argv[i], "--ranks=", 8) ? argv[i] + 8 : NULL;
+		if (!v)
+			continue;
+		char *end;
+		*k = strtoul(v, &end, 10);
+		if (*end || !*v || *v == '-' || *k > 4096)
+			*k = 0;
+		return i;
+	}
+	return -1;
+}
+
+/*
+ * --ranks K > 1 in a process that no mpirun started: the same command under
+ * `mpirun -np K`, without --ranks (this process becomes mpirun). Returns
+ * only on an error, with the exit status.
+ */
+static int start_ranks(int argc, char **argv, int at, unsigned long k)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0) {
+		perror("ncsim run: --ranks: /proc/self/exe");
+		return EXIT_USAGE;
+	}
+	exe[n] = '\0';
+	char np[24];
+	snprintf(np, sizeof np, "%lu", k);
+	char **cmd = xcalloc((size_t)argc + 5, sizeof *cmd);
+	int c = 0, skip = strcmp(argv[at], "--ranks") ? 1 : 2;
+	cmd[c++] = "mpirun";
+	cmd[c++] = "-np";
+	cmd[c++] = np;
+	cmd[c++] = exe;
+	for (int i = 0; i < argc; i++)
+		if (i < at || i >= at + skip)
+			cmd[c++] = argv[i];
+	fflush(NULL);
+	execvp("mpirun", cmd);
+	fprintf(stderr, "ncsim run: --ranks %lu: cannot start mpirun (%s): install Open MPI (apt-get install openmpi-bin)\n",
+	        k, strerror(errno));
+	free(cmd);
+	return EXIT_USAGE;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	char *err = NULL;
+	unsigned long k = 1;
+	int at = ranks_option(argc, argv, &k);
+	if (at >= 0 && k == 0) {
+		fprintf(stderr, "ncsim run: --ranks wants a number of ranks from 1 to 4096\n");
+		return EXIT_USAGE;
+	}
+	if (at >= 0 && par_launched_ranks() > 1 && k != par_launched_ranks()) {
+		fprintf(stderr, "ncsim run: --ranks %lu under an mpirun of %u ranks: give one or the other\n", k,
+		        par_launched_ranks());
+		return EXIT_USAGE;
+	}
+	if (at >= 0 && k > 1 && par_launched_ranks() <= 1) {
+		if (!par_built_with_mpi()) {
+			fprintf(stderr, "ncsim run: --ranks: this ncsim was built without MPI (install libopenmpi-dev and "
+			                "configure again)\n");
+			return EXIT_USAGE;
+		}
+		return start_ranks(argc, argv, at, k);
+	}
 	if (par_launched_ranks() > 1) {
 		if (par_init(&argc, &argv, &err) < 0) {
 			fprintf(stderr, "ncsim run: %s\n", err);

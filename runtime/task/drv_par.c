@@ -136,13 +136,17 @@ int drvp_attach(task_world *w, FILE *report, char **err)
 		return -1;
 	uint32_t *owner = owners(w, &part, err);
 	/*
-	 * Every wire message carries at least a header (MPI's or storage's): the
-	 * shortest packet on a global link. Generated traffic may send messages
-	 * of any size, none included.
+	 * The shortest message on the wire, whose credit comes back soonest: an
+	 * MPI header (an eager message carries one), the data of a medium or large
+	 * message alone (more than small_max bytes), a storage control message or
+	 * data block (a request's last block may hold one byte), and generated
+	 * traffic of any size, none included.
 	 */
 	uint64_t least = w->mp.header_bytes;
-	if (w->sto && sto_get_config(w->sto)->kind != STO_CFG_LOCAL && sto_get_config(w->sto)->control_bytes < least)
-		least = sto_get_config(w->sto)->control_bytes;
+	if (w->mp.small_max < least)
+		least = w->mp.small_max + 1;
+	if (w->sto && sto_get_config(w->sto)->kind != STO_CFG_LOCAL)
+		least = 1;
 	for (size_t j = 0; j < w->jobs.len; j++)
 		if (w->jobs.ptr[j]->prog->flags & RT_PROG_USES_TRAFFIC)
 			least = 0;

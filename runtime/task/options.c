@@ -126,6 +126,9 @@ static const opt_row rows[OPT_NIDS] = {
 	                "(needs --allow-backend-code)"},
 	[OPT_PLUGIN_HEADER] = {"plugin-header", 0, K_LIST, "H.h", R | W,
 	                       "direct engine: the C declarations of the last --plugin's functions"},
+	[OPT_RANKS] = {"ranks", 0, K_COUNT, "K", R | W,
+	               "split the simulation over K MPI ranks: starts this command under Open MPI's mpirun -np K "
+	               "(doc/parallel.md)"},
 	[OPT_AST] = {"ast", 0, K_FLAG, NULL, C, "print the syntax tree (doc/ast-format.md) on stdout"},
 	[OPT_SYNTAX_ONLY] = {"syntax-only", 0, K_FLAG, NULL, C, "parse only: skip the semantic checks"},
 	[OPT_OUTPUT] = {"output", 'o', K_TEXT, "FILE", P | G,

@@ -51,6 +51,8 @@ typedef VEC(unsigned char) byte_vec;
 /* Appends n bytes at p, then zeros up to a multiple of 8. */
 static void put(byte_vec *buf, const void *p, size_t n)
 {
+	if (!n)
+		return;
 	VEC_GROW(buf, buf->len + pad8(n));
 	memcpy(buf->ptr + buf->len, p, n);
 	memset(buf->ptr + buf->len + n, 0, pad8(n) - n);
@@ -190,7 +192,8 @@ static void merge(trf_world *tw, const unsigned char *all, size_t n)
 		add_copy(r, &h, p);
 		off += h.len;
 	}
-	qsort(runs.ptr, runs.len, sizeof *runs.ptr, by_creation);
+	if (runs.len > 1)
+		qsort(runs.ptr, runs.len, sizeof *runs.ptr, by_creation);
 	for (size_t i = 0; i < tw->runs.len; i++)
 		trf_run_free(tw->runs.ptr[i]);
 	VEC_FREE(&tw->runs);

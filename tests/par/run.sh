@@ -77,6 +77,13 @@ check "io-ckpt-cs -np 3: device_busy.csv is bounded, and rank 0 says so" sh -c \
 check "-np 2: rank 0 printed the partition" grep -q '^partition: 9 groups over 2 ranks' pingpong-np2.err
 check "-np 2: groups 0 and 2 on rank 0, 1 and 3 on rank 1" grep -q '^  rank 1: .*groups 1 3' pingpong-np2.err
 check "-np 1: no partition (the sequential kernel)" sh -c "! grep -q '^partition' pingpong-np1.err"
+# --ranks 2 starts the same command under mpirun -np 2.
+$limit "$ncsim" run "$progs/pingpong.ncptl" --system "$sys" --no-wall-time --no-progress -n 32 --ranks 2 --out ranks2 \
+	>ranks2.out 2>ranks2.err </dev/null
+echo $? >ranks2.rc
+flat ranks2 >ranks2.flat
+check "--ranks 2: the outputs of mpirun -np 2" cmp -s pingpong-np2.flat ranks2.flat
+check "--ranks 2: split over 2 ranks" grep -q '^partition: 9 groups over 2 ranks' ranks2.err
 
 # A run-time error of a task on rank 1 (task 31 is on node 31, group 3, which the
 # partition deals to rank 1): the sequential status and message, no folder.
