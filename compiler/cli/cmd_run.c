@@ -297,10 +297,11 @@ static int ranks_option(int argc, char **argv, unsigned long *k)
 
 /*
  * --ranks K > 1 in a process that no mpirun started: the same command under
- * `mpirun -np K`, without --ranks (this process becomes mpirun). Returns
- * only on an error, with the exit status.
+ * `mpirun -np K` (this process becomes mpirun; each rank sees --ranks K
+ * under an mpirun of K ranks and goes on). Returns only on an error, with
+ * the exit status.
  */
-static int start_ranks(int argc, char **argv, int at, unsigned long k)
+static int start_ranks(int argc, char **argv, unsigned long k)
 {
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -312,14 +313,11 @@ static int start_ranks(int argc, char **argv, int at, unsigned long k)
 	char np[24];
 	snprintf(np, sizeof np, "%lu", k);
 	char **cmd = xcalloc((size_t)argc + 5, sizeof *cmd);
-	int c = 0, skip = strcmp(argv[at], "--ranks") ? 1 : 2;
-	cmd[c++] = "mpirun";
-	cmd[c++] = "-np";
-	cmd[c++] = np;
-	cmd[c++] = exe;
-	for (int i = 0; i < argc; i++)
-		if (i < at || i >= at + skip)
-			cmd[c++] = argv[i];
+	cmd[0] = "mpirun";
+	cmd[1] = "-np";
+	cmd[2] = np;
+	cmd[3] = exe;
+	memcpy(cmd + 4, argv, (size_t)argc * sizeof *argv);
 	fflush(NULL);
 	execvp("mpirun", cmd);
 	fprintf(stderr, "ncsim run: --ranks %lu: cannot start mpirun (%s): install Open MPI (apt-get install openmpi-bin)\n",
@@ -348,7 +346,7 @@ int cmd_run(int argc, char **argv)
 			                "configure again)\n");
 			return EXIT_USAGE;
 		}
-		return start_ranks(argc, argv, at, k);
+		return start_ranks(argc, argv, k);
 	}
 	if (par_launched_ranks() > 1) {
 		if (par_init(&argc, &argv, &err) < 0) {

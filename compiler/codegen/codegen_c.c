@@ -286,11 +286,17 @@ static void file_head(cg *g, const src_file *sf, const char *pname, const cg_buf
 		cg_buf_add(g->out, ptab->ptr, ptab->len);
 		cg_line(g, "};");
 	}
+	const char *set[3];
+	int nset = 0;
+	if (g->uses_log)
+		set[nset++] = "RT_PROG_USES_LOG";
+	if (g->uses_random)
+		set[nset++] = "RT_PROG_USES_RANDOM";
+	if (g->uses_traffic)
+		set[nset++] = "RT_PROG_USES_TRAFFIC";
 	char flags[80] = "0";
-	snprintf(flags, sizeof flags, "%s%s%s%s", g->uses_log ? " | RT_PROG_USES_LOG" : "",
-	         g->uses_random ? " | RT_PROG_USES_RANDOM" : "", g->uses_traffic ? " | RT_PROG_USES_TRAFFIC" : "",
-	         g->uses_log || g->uses_random || g->uses_traffic ? "" : " | 0");
-	memmove(flags, flags + 3, strlen(flags + 3) + 1); /* the first " | " */
+	for (int i = 0, n = 0; i < nset; i++)
+		n += snprintf(flags + n, sizeof flags - (size_t)n, "%s%s", i ? " | " : "", set[i]);
 	cg_line(g, "static const rt_program ncsim_prog = {");
 	cg_line(g, "\t.abi = NCSIM_RT_ABI, .name = %s, .source_file = %s,", cg_cstr(g, pname, strlen(pname)), g->srcname);
 	cg_line(g, "\t.source_text = ncsim_source, .params = %s, .nparams = %u,", np ? "ncsim_params" : "NULL", np);

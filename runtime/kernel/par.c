@@ -380,7 +380,7 @@ void par_violation(par_run *pr, const char *what, ncsim_time_t t)
 		return;
 	pr->violated = 1;
 	fprintf(stderr,
-	        "ncsim: parallel kernel: %s at %" PRIu64 " ps, inside the window that ended at %" PRIu64
+	        "ncsim: parallel kernel: %s at %" PRIu64 " ps, inside the window that ends at %" PRIu64
 	        " ps: the lookahead of %" PRIu64 " ps is too long for this model\n",
 	        what, t, pr->last, pr->lookahead);
 	sim_stop(pr->ctx, 1);
@@ -391,13 +391,10 @@ static void on_remote(void *arg, const sim_event *ev, uint32_t rank)
 {
 	par_run *pr = arg;
 	if (pr->in_window && ev->time <= pr->last && !pr->violated) {
-		pr->violated = 1;
-		fprintf(stderr,
-		        "ncsim: parallel kernel: entity %" PRIu32 " sent entity %" PRIu32 " (rank %" PRIu32
-		        ") an event at %" PRIu64 " ps, inside the window that ends at %" PRIu64
-		        " ps: the lookahead of %" PRIu64 " ps is too long for this model\n",
-		        ev->src, ev->dst, rank, ev->time, pr->last, pr->lookahead);
-		sim_stop(pr->ctx, 1);
+		char what[96];
+		snprintf(what, sizeof what, "entity %" PRIu32 " sent entity %" PRIu32 " (rank %" PRIu32 ") an event", ev->src,
+		         ev->dst, rank);
+		par_violation(pr, what, ev->time);
 	}
 	if (ev->time < pr->sent_min)
 		pr->sent_min = ev->time;

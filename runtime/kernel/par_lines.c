@@ -22,8 +22,8 @@ static size_t padded(size_t n) { return (n + 7) & ~(size_t)7; }
 
 void pln_add(pln_lines *l, const sim_ctx *ctx, const char *text, size_t len)
 {
-	const sim_event *ev = sim_firing(ctx);
-	pln_add_key(l, ev ? ev->time : 0, ev ? ev->src : 0, ev ? ev->seq : 0, text, len);
+	sim_key k = sim_firing_key(ctx);
+	pln_add_key(l, k.time, k.src, k.seq, text, len);
 }
 
 void pln_add_key(pln_lines *l, ncsim_time_t time, sim_eid src, uint64_t seq, const char *text, size_t len)

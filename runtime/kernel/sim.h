@@ -223,6 +223,24 @@ static inline int sim_key_cmp(ncsim_time_t t1, sim_eid s1, uint64_t q1, ncsim_ti
 		return s1 < s2 ? -1 : 1;
 	return q1 < q2 ? -1 : q1 > q2;
 }
+/* An event's key as a value, for records that must be put in the run's order later (no padding left undefined). */
+typedef struct sim_key {
+	ncsim_time_t time;
+	uint64_t seq;
+	sim_eid src;
+	uint32_t pad_;
+} sim_key;
+/* The key of the event firing in ctx; all zero outside handlers. */
+static inline sim_key sim_firing_key(const sim_ctx *ctx)
+{
+	const sim_event *ev = sim_firing(ctx);
+	return ev ? (sim_key){.time = ev->time, .seq = ev->seq, .src = ev->src} : (sim_key){0};
+}
+/* sim_key_cmp of two keys. */
+static inline int sim_key_order(const sim_key *a, const sim_key *b)
+{
+	return sim_key_cmp(a->time, a->src, a->seq, b->time, b->src, b->seq);
+}
 /* Time of the earliest queued event, or SIM_FOREVER if none. */
 ncsim_time_t sim_next_time(sim_ctx *ctx);
 /* Queues a copy of an event another rank sent (its key kept; its dst must be local, its time not in the past). */

@@ -168,21 +168,19 @@ void sto_par_logs(sto_system *s, const sim_ctx *ctx, uint64_t busy_max)
 
 void stp_submission(sto_system *s, const sim_ctx *ctx)
 {
-	const sim_event *ev = sim_firing(ctx);
-	struct stp_subkey k = {.time = ev ? ev->time : 0, .seq = ev ? ev->seq : 0, .src = ev ? ev->src : 0};
-	VEC_PUSH(&s->io_subs, k);
+	VEC_PUSH(&s->io_subs, sim_firing_key(ctx));
 }
 
 /* A submission of the whole run: its event's key, and the rank and number it had there. */
 typedef struct sub_at {
-	struct stp_subkey k;
+	sim_key k;
 	uint64_t rank, local;
 } sub_at;
 
 static int sub_order(const void *pa, const void *pb)
 {
 	const sub_at *a = pa, *b = pb;
-	int c = sim_key_cmp(a->k.time, (sim_eid)a->k.src, a->k.seq, b->k.time, (sim_eid)b->k.src, b->k.seq);
+	int c = sim_key_order(&a->k, &b->k);
 	/* One event submits on one rank: equal keys are told apart by their order there. */
 	return c ? c : (a->local > b->local) - (a->local < b->local);
 }
@@ -204,7 +202,7 @@ static void number_submissions(id_map *m, const unsigned char *all, size_t n)
 		uint64_t hdr[2];
 		memcpy(hdr, all + off, sizeof hdr);
 		off += sizeof hdr;
-		for (uint64_t i = 0; i < hdr[1]; i++, off += sizeof(struct stp_subkey)) {
+		for (uint64_t i = 0; i < hdr[1]; i++, off += sizeof(sim_key)) {
 			sub_at a = {.rank = hdr[0], .local = i};
 			memcpy(&a.k, all + off, sizeof a.k);
 			VEC_PUSH(&v, a);

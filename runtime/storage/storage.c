@@ -324,7 +324,8 @@ static const char *where_name(unsigned w)
 	return names[w];
 }
 
-int sto_io_row(const sto_system *s, const rec *r, ncsim_time_t done, char *buf, size_t size)
+/* io.csv's row of r (text, no newline) into buf; its id is r->seq. Returns its length. */
+static int io_row(const sto_system *s, const rec *r, ncsim_time_t done, char *buf, size_t size)
 {
 	int n = snprintf(buf, size, "%llu,%u,%u,%u,%s,%s,%lld,%llu,%llu,%s,%.6f,%.6f,%.6f,%.6f",
 	                 (unsigned long long)r->seq, r->req.job, r->req.client_node, s->servers[r->server].node,
@@ -338,7 +339,7 @@ int sto_io_row(const sto_system *s, const rec *r, ncsim_time_t done, char *buf, 
 static void log_row(sto_system *s, sim_ctx *ctx, const rec *r, ncsim_time_t done)
 {
 	char row[384];
-	int n = sto_io_row(s, r, done, row, sizeof row);
+	int n = io_row(s, r, done, row, sizeof row);
 	if (s->io_keyed)
 		pln_add(&s->io_rows, ctx, row, (size_t)n); /* its id is this rank's submission number for now */
 	else

@@ -14,13 +14,6 @@ enum { SRV_REQ, SRV_DATA_IN, SRV_DEV_DONE, SRV_DATA_OUT, SRV_DRAIN_READ, SRV_DRA
 /* Event kinds of a client proxy. */
 enum { CLI_RDMA_READ, CLI_ACK, CLI_DATA, CLI_NKINDS };
 
-/* The key of the event that submitted a request (io.csv's id is its place in the run's submissions). */
-struct stp_subkey {
-	ncsim_time_t time;
-	uint64_t seq;
-	uint64_t src;
-};
-
 typedef struct rec {
 	sto_request req;
 	uint64_t seq;                 /* submission number (io.csv id) */
@@ -72,7 +65,7 @@ struct sto_system {
 	/* io.csv in a run over ranks (sto_par.c): rows kept with their events' keys, and the submissions' keys */
 	const sim_ctx *io_keyed;
 	pln_lines io_rows;
-	VEC(struct stp_subkey) io_subs;
+	VEC(sim_key) io_subs;     /* keys of this rank's submissions, in its order (io.csv's id is the place in the run's) */
 	char *fault;              /* first message the network refused (the run stopped there), or NULL */
 	struct sto_par *par;      /* a run over MPI ranks (sto_par.c), or NULL */
 };
@@ -104,7 +97,5 @@ uint32_t stp_local(const sto_system *s, uint64_t cookie);
 void stp_forget(sto_system *s, uint32_t id);
 /* Keeps the key of the event submitting the next request (io.csv over ranks). */
 void stp_submission(sto_system *s, const sim_ctx *ctx);
-/* io.csv's row of r (text, no newline) into buf; its id is r->seq. Returns its length. */
-int sto_io_row(const sto_system *s, const rec *r, ncsim_time_t done, char *buf, size_t size);
 
 #endif

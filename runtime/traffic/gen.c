@@ -171,16 +171,16 @@ static void flows_split(trf_world *tw, trf_run *r)
  * The next of a member's flows: its flows' start times are its quota's
  * uniform draws over the duration, in increasing order, drawn one at a time
  * (each the smallest of the remaining draws over what is left of the span).
- * The clock holds the latest as a fraction of the duration.
+ * The clock holds the latest as a fraction of the duration. ri: r's index.
  */
-static void flows_next(trf_world *tw, trf_ep *ep, trf_run *r, int i)
+static void flows_next(trf_world *tw, trf_ep *ep, trf_run *r, uint32_t ri, int i)
 {
 	trf_member *m = &r->m[i];
 	uint64_t left = m->quota - m->sent;
 	double u = trf_dest_unif_pos(&ep->rng); /* in (0, 1] */
 	m->clock = 1.0 - (1.0 - m->clock) * pow(u, 1.0 / (double)left);
 	schedule_at(tw->w->ctx, r, r->ep[i], TRF_EV_FLOW, m->start, m->clock * (double)r->duration,
-	            (trf_gen_ev){.run = trf_run_index(tw, r), .member = i});
+	            (trf_gen_ev){.run = ri, .member = i});
 }
 
 void rt_traffic_flows(rt_task *t, const rt_group *g, const rt_flows_params *p)
@@ -198,7 +198,7 @@ void rt_traffic_flows(rt_task *t, const rt_group *g, const rt_flows_params *p)
 	if (m->quota == 0)
 		trf_gen_done(tw, r, me);
 	else
-		flows_next(tw, trf_my_ep(tw, t), r, me);
+		flows_next(tw, trf_my_ep(tw, t), r, trf_run_index(tw, r), me);
 	trf_wait(tw, t, r, me);
 }
 
@@ -221,7 +221,7 @@ void trf_gen_on_flow(sim_ctx *ctx, void *state, const sim_event *ev)
 	r->flows_sent++;
 	trf_inject(tw, r, p.run, p.member, d, bytes, NET_CLASS_FLOWS);
 	if (m->sent < m->quota) {
-		flows_next(tw, ep, r, p.member);
+		flows_next(tw, ep, r, p.run, p.member);
 	} else {
 		trf_gen_done(tw, r, p.member);
 	}

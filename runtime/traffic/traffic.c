@@ -194,12 +194,7 @@ static trf_run *run_new(trf_world *tw, rt_task *t, const rt_group *g, int model,
 	r->job = t->job->index;
 	r->key = key;
 	r->n = g->n;
-	const sim_event *ev = sim_firing(tw->w->ctx);
-	if (ev) {
-		r->c_time = ev->time;
-		r->c_src = ev->src;
-		r->c_seq = ev->seq;
-	}
+	r->created = sim_firing_key(tw->w->ctx);
 	r->node = xcalloc((size_t)g->n, sizeof *r->node);
 	r->ep = xcalloc((size_t)g->n, sizeof *r->ep);
 	r->task_eid = xcalloc((size_t)g->n, sizeof *r->task_eid);

@@ -114,9 +114,7 @@ typedef struct trf_run {
 	rt_hvd_layer *hvd_lp;    /* parameters, one per layer: the defaults with the layer's overrides */
 	/* figures */
 	ncsim_time_t t_start, t_end;
-	ncsim_time_t c_time;     /* key of the event that created the run (its place in the run order) */
-	sim_eid c_src;
-	uint64_t c_seq;
+	sim_key created;         /* key of the event that created the run (its place in the run order) */
 	uint64_t msgs, bytes, dmsgs, dbytes;
 	uint64_t gen_bits, gen_span; /* DCNW: over members, bits generated and start-to-last-arrival spans (ps) */
 	uint64_t lat_sum;        /* integers, so that sums over ranks equal the sequential sum */

@@ -30,12 +30,13 @@ void trf_par_owner(const task_world *w, uint32_t *owner)
 /* A rank's copy of a run on the wire; the label, the classes' counts, the layers and the histogram follow. */
 typedef struct run_rec {
 	uint64_t len; /* of the whole record, a multiple of 8 */
-	uint64_t c_time, c_seq, key;
+	sim_key created;
+	uint64_t key;
 	uint64_t msgs, bytes, dmsgs, dbytes, lat_sum, lat_min, lat_max, gen_bits, gen_span;
 	uint64_t flows_sent, count, t_start, t_end, duration;
 	double gbps;
 	int64_t batches, layers;
-	uint32_t c_src, job, nnodes, label_len, nbuckets;
+	uint32_t job, nnodes, label_len, nbuckets;
 	int32_t model, n, nclasses;
 } run_rec;
 
@@ -66,11 +67,11 @@ static void pack_run(byte_vec *buf, const trf_run *r)
 		nb += r->lat->b[i] != 0;
 	size_t label_len = strlen(r->label);
 	run_rec h = {
-		.c_time = r->c_time, .c_seq = r->c_seq, .key = r->key, .msgs = r->msgs, .bytes = r->bytes,
+		.created = r->created, .key = r->key, .msgs = r->msgs, .bytes = r->bytes,
 		.dmsgs = r->dmsgs, .dbytes = r->dbytes, .lat_sum = r->lat_sum, .lat_min = r->lat_min,
 		.lat_max = r->lat_max, .gen_bits = r->gen_bits, .gen_span = r->gen_span, .flows_sent = r->flows_sent,
 		.count = r->count, .t_start = r->t_start, .t_end = r->t_end, .duration = r->duration, .gbps = r->gbps,
-		.batches = r->batches, .layers = r->layers, .c_src = r->c_src, .job = r->job, .nnodes = r->nnodes,
+		.batches = r->batches, .layers = r->layers, .job = r->job, .nnodes = r->nnodes,
 		.label_len = (uint32_t)label_len, .nbuckets = nb, .model = r->model, .n = r->n, .nclasses = r->nclasses,
 	};
 	h.len = sizeof h + pad8(label_len) + (size_t)r->nclasses * sizeof(uint64_t) +
@@ -109,9 +110,7 @@ static trf_run *run_from(const run_rec *h, const char *label)
 	r->layers = h->layers;
 	r->hvd = h->layers > 0 ? xcalloc((size_t)h->layers, sizeof *r->hvd) : NULL;
 	r->lat = xcalloc(1, sizeof *r->lat);
-	r->c_time = h->c_time;
-	r->c_src = h->c_src;
-	r->c_seq = h->c_seq;
+	r->created = h->created;
 	r->t_start = h->t_start;
 	r->lat_min = UINT64_MAX;
 	return r;
@@ -131,11 +130,8 @@ static void add_layer(trf_hvd_layer *to, const trf_hvd_layer *l)
 /* Adds the copy h (its trailing parts at p) into r. */
 static void add_copy(trf_run *r, const run_rec *h, const unsigned char *p)
 {
-	if (sim_key_cmp(h->c_time, h->c_src, h->c_seq, r->c_time, r->c_src, r->c_seq) < 0) {
-		r->c_time = h->c_time;
-		r->c_src = h->c_src;
-		r->c_seq = h->c_seq;
-	}
+	if (sim_key_order(&h->created, &r->created) < 0)
+		r->created = h->created;
 	r->t_start = h->t_start < r->t_start ? h->t_start : r->t_start;
 	r->t_end = h->t_end > r->t_end ? h->t_end : r->t_end;
 	r->msgs += h->msgs;
@@ -170,7 +166,7 @@ static void add_copy(trf_run *r, const run_rec *h, const unsigned char *p)
 static int by_creation(const void *a, const void *b)
 {
 	const trf_run *x = *(trf_run *const *)a, *y = *(trf_run *const *)b;
-	return sim_key_cmp(x->c_time, x->c_src, x->c_seq, y->c_time, y->c_src, y->c_seq);
+	return sim_key_order(&x->created, &y->created);
 }
 
 /* Rank 0: the runs of all copies (n bytes at all), in creation order, replace tw's. */
